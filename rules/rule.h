@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A rule: its id, its documentation and its detector, in one file under
+ * rules/, registered once in rules/registry.c. Rules see the translation
+ * unit only through lint/lint_ctx.h and produce findings as data.
+ */
+#ifndef BPF_LINT_RULE_H
+#define BPF_LINT_RULE_H
+
+#include <stdbool.h>
+#include "lint/finding.h"
+
+struct lint_ctx;
+
+struct bpf_rule {
+	const char *id;          /* stable: used in [brackets], NOLINT, config */
+	const char *summary;     /* one line, for --list-rules and the README */
+	const char *explanation; /* long form with a before/after example */
+	enum bpf_severity severity;
+	bool enabled_by_default;
+	unsigned min_kernel;     /* KVER() the preferred fix needs, 0 = any */
+	/* Walk the unit and report through lint_report(); never prints. */
+	void (*check)(struct lint_ctx *ctx);
+};
+
+extern const struct bpf_rule *const bpf_rules[];
+extern const unsigned bpf_rules_count;
+
+/* The rule with this id, or NULL. */
+const struct bpf_rule *rule_by_id(const char *id);
+
+#endif

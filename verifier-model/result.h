@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * One interface, two backends: the real kernel verifier (kernel.c) and
+ * the embedded model (model.c). Both fill a vm_result per program.
+ */
+#ifndef VM_RESULT_H
+#define VM_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "verifier-model/object.h"
+
+enum vm_verdict {
+	VM_ACCEPTED,
+	VM_REJECTED,      /* the verifier refused it: reason says why */
+	VM_MODEL_LIMIT,   /* the model hit its own memory/time cap */
+	VM_LOAD_ERROR,    /* could not be verified at all (setup, EPERM, ...) */
+};
+
+struct vm_result {
+	char prog[64];
+	char section[128];
+	enum vm_verdict verdict;
+	char reason[256];          /* kernel's words for a rejection */
+	long insns;                /* "processed N insns" */
+	long total_states, peak_states, max_states_per_insn;
+	char stack_depth[128];     /* "8+16+0" as the kernel prints it */
+	size_t prog_size;          /* instructions in the linked program */
+	long duration_us;          /* kernel: "verification time"; model: wall */
+	long mem_kb;               /* model: peak memory, 0 if unknown */
+	long *insn_counts;         /* processed count per insn, or NULL */
+	size_t n_insn_counts;
+};
+
+struct vm_options {
+	bool want_insn_counts;     /* --lines: fill insn_counts */
+	bool test_state_freq;      /* BPF_F_TEST_STATE_FREQ */
+	unsigned kernel;           /* KVER() to model; 0 = 6.18 */
+	long max_insns;            /* complexity limit, 1000000 */
+	long mem_cap_mb;           /* model: give up with VM_MODEL_LIMIT */
+	long time_cap_ms;
+};
+
+struct vm_backend {
+	const char *name;          /* "kernel" or "model" */
+	/* Verify prog_idx of obj; 0 when res is filled (any verdict). */
+	int (*verify)(const struct vm_object *obj, size_t prog_idx,
+		      const struct vm_options *opt, struct vm_result *res);
+};
+
+extern const struct vm_backend vm_kernel_backend;
+extern const struct vm_backend vm_model_backend;
+
+/* True if this process may load BPF programs (probes bpf()). */
+bool vm_kernel_available(char *why, size_t whylen);
+void vm_result__free(struct vm_result *res);
+const char *vm_verdict_name(enum vm_verdict v);
+
+#endif

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The scalar domain: a tnum (known bits) plus signed/unsigned 64- and
+ * 32-bit bounds, with the kernel verifier's ALU, sync and branch rules.
+ */
+#ifndef VM_SCALAR_H
+#define VM_SCALAR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct tnum {
+	uint64_t value;
+	uint64_t mask;     /* 1 = unknown bit */
+};
+
+struct vm_scalar {
+	struct tnum var_off;
+	int64_t smin, smax;
+	uint64_t umin, umax;
+	int32_t s32_min, s32_max;
+	uint32_t u32_min, u32_max;
+};
+
+/* tnum basics (tnum.c) */
+struct tnum tnum_const(uint64_t v);
+struct tnum tnum_unknown(void);
+struct tnum tnum_range(uint64_t min, uint64_t max);
+bool tnum_is_const(struct tnum t);
+bool tnum_in(struct tnum outer, struct tnum inner);  /* inner within outer */
+struct tnum tnum_add(struct tnum a, struct tnum b);
+struct tnum tnum_sub(struct tnum a, struct tnum b);
+struct tnum tnum_and(struct tnum a, struct tnum b);
+struct tnum tnum_or(struct tnum a, struct tnum b);
+struct tnum tnum_xor(struct tnum a, struct tnum b);
+struct tnum tnum_mul(struct tnum a, struct tnum b);
+struct tnum tnum_lshift(struct tnum a, uint8_t shift);
+struct tnum tnum_rshift(struct tnum a, uint8_t shift);
+struct tnum tnum_arshift(struct tnum a, uint8_t shift, uint8_t insn_bitness);
+struct tnum tnum_intersect(struct tnum a, struct tnum b);
+struct tnum tnum_cast(struct tnum a, uint8_t size);   /* keep low size bytes */
+struct tnum tnum_subreg(struct tnum a);
+struct tnum tnum_with_subreg(struct tnum reg, struct tnum subreg);
+
+/* A known constant / a completely unknown value. */
+void scalar_set_const(struct vm_scalar *s, uint64_t v);
+void scalar_set_unknown(struct vm_scalar *s);
+/* Unknown value of size bytes, zero-extended (a load of 1/2/4/8 bytes). */
+void scalar_set_unknown_size(struct vm_scalar *s, int size);
+/* Sign-extended load of size bytes (BPF_MEMSX). */
+void scalar_set_unknown_size_sx(struct vm_scalar *s, int size);
+/* Unknown within [min, max] unsigned. */
+void scalar_set_urange(struct vm_scalar *s, uint64_t min, uint64_t max);
+bool scalar_is_const(const struct vm_scalar *s);
+uint64_t scalar_const_value(const struct vm_scalar *s);
+/* The kernel's reg_bounds_sync(): make all five views agree. */
+void scalar_sync(struct vm_scalar *s);
+
+/*
+ * dst = dst op src, op one of BPF_ADD..BPF_END's ALU codes (BPF_OP()),
+ * 64-bit when alu64, else 32-bit with zero extension. off is the insn
+ * off field (sdiv/smod, movsx). Never fails: division by zero follows
+ * BPF semantics (x/0 = 0, x%0 = x).
+ */
+void scalar_alu(struct vm_scalar *dst, const struct vm_scalar *src,
+		uint8_t op, bool alu64, int16_t off);
+/* mov with sign extension from bits (8/16/32) of src (BPF_MOVSX). */
+void scalar_movsx(struct vm_scalar *dst, const struct vm_scalar *src,
+		  int bits, bool alu64);
+/* Zero-extend the low 32 bits into the whole register. */
+void scalar_zext32(struct vm_scalar *s);
+/* BPF_END byte swap/truncation to bits (16/32/64). */
+void scalar_bswap(struct vm_scalar *s, int bits, bool to_le_noop);
+
+/*
+ * Is the branch `a op b` (BPF_JEQ..BPF_JSLE, BPF_JSET) decided?
+ * 1 always taken, 0 never taken, -1 unknown. is32: JMP32 class.
+ */
+int scalar_branch_taken(const struct vm_scalar *a, const struct vm_scalar *b,
+			uint8_t op, bool is32);
+/*
+ * Refine a and b for the side where `a op b` is taken (taken=true) or
+ * not. Returns false if that side is impossible (bounds cross).
+ */
+bool scalar_refine(struct vm_scalar *a, struct vm_scalar *b, uint8_t op,
+		   bool is32, bool taken);
+
+/* old's bounds and tnum contain cur's (regsafe range_within + tnum_in). */
+bool scalar_range_within(const struct vm_scalar *old,
+			 const struct vm_scalar *cur);
+bool scalar_equal(const struct vm_scalar *a, const struct vm_scalar *b);
+/* Format like the verifier log: "42" or "smin=...,umax=...,var_off=(...)". */
+int scalar_snprint(char *buf, size_t len, const struct vm_scalar *s);
+
+#endif

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The front end as a library: flags for a file, parse, run the rules,
+ * hand back findings. Used by bpf-lint, bpf-fix and the LSP server.
+ */
+#ifndef BPF_LINT_LINT_H
+#define BPF_LINT_LINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "lint/finding.h"
+
+struct lint_options {
+	const char *compile_db_dir;   /* -p DIR: compile_commands.json, or NULL */
+	const char *const *extra_args;/* flags after `--` */
+	int n_extra_args;
+	const char *header_filter;    /* --header-filter=REGEX, or NULL */
+	const char *config_path;      /* explicit config; NULL: walk up */
+	const char *rule_filter;      /* "ID,glob-*,-ID" as clang-tidy's -checks */
+	unsigned target_kernel;       /* KVER(); 0: config, else running kernel */
+	const char *unsaved_text;     /* editor buffer for the file, or NULL */
+	size_t unsaved_len;
+};
+
+struct lint_session;
+
+/* A session owns the libclang index and warm units (reparse for the LSP). */
+struct lint_session *lint_session_new(void);
+void lint_session_free(struct lint_session *s);
+
+/*
+ * Lint one file. Returns 0 with findings in *out (possibly none);
+ * -ENOENT/-EISDIR/-EINVAL... with a one-line reason in *err; on a parse
+ * failure -EBADMSG with clang's diagnostics, as clang prints them, in
+ * *err (malloc'd, caller frees). out->declared is filled as well.
+ */
+int lint_run(struct lint_session *s, const char *path,
+	     const struct lint_options *opt, struct bpf_findings *out,
+	     char **err);
+
+/*
+ * The compiler arguments lint_run would use for path (defaults, config,
+ * compile database, extra args), NULL-terminated, without the input file.
+ * Caller frees with lint_args_free. For compiling the same file to BPF.
+ */
+char **lint_compile_args(const char *path, const struct lint_options *opt);
+void lint_args_free(char **args);
+
+/* The running kernel's version as KVER() (uname), or KVER(6, 18). */
+unsigned lint_running_kernel(void);
+/* Parse "6.4" into KVER(); 0 on a malformed string. */
+unsigned lint_parse_kernel(const char *s);
+
+#endif

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* pragma-unroll: being written (detector not implemented yet). */
+#include "rules/rule.h"
+#include "lint/lint_ctx.h"
+
+static void check(struct lint_ctx *ctx)
+{
+	(void)ctx;
+}
+
+const struct bpf_rule rule_pragma_unroll = {
+	.id = "pragma-unroll",
+	.summary = "(being written)",
+	.explanation = "(being written)",
+	.severity = BPF_SEV_WARNING,
+	.enabled_by_default = true,
+	.check = check,
+};

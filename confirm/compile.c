@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#define _XOPEN_SOURCE 700
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <libgen.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "confirm/compile.h"
+
+extern char **environ;
+
+int compile_dir__new(struct compile_dir *dir)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	if (snprintf(dir->path, sizeof(dir->path), "%s/bpf-fix.XXXXXX", tmp) >=
+	    (int)sizeof(dir->path))
+		return -ENAMETOOLONG;
+	dir->next_id = 0;
+	if (!mkdtemp(dir->path))
+		return -errno;
+	return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag,
+			struct FTW *ftw)
+{
+	(void)st; (void)flag; (void)ftw;
+	remove(path);
+	return 0;
+}
+
+void compile_dir__remove(struct compile_dir *dir)
+{
+	if (dir->path[0])
+		nftw(dir->path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	dir->path[0] = '\0';
+}
+
+static int write_all(const char *path, const char *text, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	while (len) {
+		ssize_t n = write(fd, text, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			break;
+		}
+		text += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) && !err)
+		err = -errno;
+	return err;
+}
+
+static char *read_small_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	if (n < 0 || n > (1 << 20))
+		n = 1 << 20;
+	buf = malloc((size_t)n + 1);
+	if (buf) {
+		size_t got = fread(buf, 1, (size_t)n, f);
+
+		buf[got] = '\0';
+	}
+	fclose(f);
+	return buf;
+}
+
+/* argv: clang, front-end args, -iquote DIR, -O2 -g -c SRC -o OBJ. */
+static char **build_argv(char *const *args, const char *quote_dir,
+			 const char *src, const char *obj)
+{
+	static const char *const tail[] = { "-O2", "-g", "-c" };
+	size_t n = 0, i = 0;
+	char **argv;
+
+	while (args && args[n])
+		n++;
+	argv = calloc(n + 10, sizeof(*argv));
+	if (!argv)
+		return NULL;
+	argv[i++] = (char *)BPF_CLANG;
+	for (size_t k = 0; k < n; k++)
+		argv[i++] = args[k];
+	argv[i++] = (char *)"-iquote";
+	argv[i++] = (char *)quote_dir;
+	for (size_t k = 0; k < 3; k++)
+		argv[i++] = (char *)tail[k];
+	argv[i++] = (char *)src;
+	argv[i++] = (char *)"-o";
+	argv[i++] = (char *)obj;
+	return argv;
+}
+
+static int run_compiler(char **argv, const char *log_path)
+{
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int status, err;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null",
+					 O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, log_path,
+					 O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	err = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err)
+		return -err;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EBADMSG;
+}
+
+int compile_bpf(struct compile_dir *dir, const char *orig_path,
+		const char *text, size_t len, char *const *args,
+		char *obj, size_t objlen, char **log)
+{
+	char src[4200], log_path[4200], quote_dir[4096];
+	char *copy, **argv;
+	unsigned id = dir->next_id++;
+	int err;
+
+	*log = NULL;
+	copy = strdup(orig_path);
+	if (!copy)
+		return -ENOMEM;
+	snprintf(quote_dir, sizeof(quote_dir), "%s", dirname(copy));
+	strcpy(copy, orig_path);
+	snprintf(src, sizeof(src), "%s/%u-%s", dir->path, id, basename(copy));
+	free(copy);
+	snprintf(log_path, sizeof(log_path), "%s/%u.log", dir->path, id);
+	if (snprintf(obj, objlen, "%s/%u.o", dir->path, id) >= (int)objlen)
+		return -ENAMETOOLONG;
+	err = write_all(src, text, len);
+	if (err)
+		return err;
+	argv = build_argv(args, quote_dir, src, obj);
+	if (!argv)
+		return -ENOMEM;
+	err = run_compiler(argv, log_path);
+	free(argv);
+	if (err == -EBADMSG)
+		*log = read_small_file(log_path);
+	return err;
+}

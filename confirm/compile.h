@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Compiling candidate sources to BPF objects in a private temporary
+ * directory, with the same flags the front end parsed them with.
+ */
+#ifndef CONFIRM_COMPILE_H
+#define CONFIRM_COMPILE_H
+
+#include <stddef.h>
+
+struct compile_dir {
+	char path[4096];
+	unsigned next_id;          /* names the objects built in it */
+};
+
+/* Create a fresh private directory under $TMPDIR (or /tmp); 0 or -errno. */
+int compile_dir__new(struct compile_dir *dir);
+/* Remove the directory and everything in it (never fails loudly). */
+void compile_dir__remove(struct compile_dir *dir);
+
+/*
+ * Compile text as if it were the file orig_path (its directory stays on
+ * the quote-include path) with the front end's args plus -O2 -g -c.
+ * Writes the object's path into obj (size objlen). Returns 0, or -errno
+ * on a spawn failure, or -EBADMSG with the compiler's messages in *log
+ * (malloc'd; caller frees) when it did not compile.
+ */
+int compile_bpf(struct compile_dir *dir, const char *orig_path,
+		const char *text, size_t len, char *const *args,
+		char *obj, size_t objlen, char **log);
+
+#endif

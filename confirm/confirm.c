@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Choosing which candidate fixes to keep, by measuring them. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "confirm/confirm.h"
+
+/* Render the chosen subset, compile it and verify it into *m. */
+static int measure_subset(const struct confirm_source *src, const bool *chosen,
+			  const struct vm_backend *be,
+			  const struct vm_options *opt, struct compile_dir *dir,
+			  struct measurement *m)
+{
+	char obj[4300];
+	size_t len;
+	char *text = src->render(src->cookie, chosen, &len);
+	int err;
+
+	memset(m, 0, sizeof(*m));
+	if (!text)
+		return -ENOMEM;
+	err = compile_bpf(dir, src->path, text, len, src->args, obj,
+			  sizeof(obj), &m->compile_log);
+	free(text);
+	if (err == -EBADMSG) {
+		m->compiled = false;
+		return 0;
+	}
+	if (err)
+		return err;
+	return measurement__verify(m, obj, be, opt);
+}
+
+static void set_dropped(struct confirm_outcome *out, size_t i, const char *why)
+{
+	free(out->dropped_why[i]);
+	out->dropped_why[i] = strdup(why);
+}
+
+/* Try each fix on top of the ones kept so far, in order. */
+static int choose_one_by_one(const struct confirm_source *src,
+			     const struct vm_backend *be,
+			     const struct vm_options *opt,
+			     struct compile_dir *dir, struct confirm_outcome *out)
+{
+	bool *trial = calloc(src->n_fixes ? src->n_fixes : 1, sizeof(*trial));
+	char why[512];
+	int err = 0;
+
+	if (!trial)
+		return -ENOMEM;
+	for (size_t i = 0; i < src->n_fixes && !err; i++) {
+		struct measurement m;
+		enum confirm_verdict v;
+
+		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
+		trial[i] = true;
+		err = measure_subset(src, trial, be, opt, dir, &m);
+		if (err)
+			break;
+		const struct measurement *cur =
+			out->have_after ? &out->after : &out->before;
+
+		v = confirm_judge(cur, &m, why, sizeof(why));
+		if (confirm_acceptable(v) && !measurement__any_grew(cur, &m)) {
+			out->kept[i] = true;
+			measurement__free(&out->after);
+			out->after = m;
+			out->have_after = true;
+			continue;
+		}
+		if (confirm_acceptable(v))
+			snprintf(why, sizeof(why),
+				 "it makes some program process more insns");
+		set_dropped(out, i, why);
+		measurement__free(&m);
+	}
+	free(trial);
+	return err;
+}
+
+int confirm_choose(const struct confirm_source *src,
+		   const struct vm_backend *be, const struct vm_options *opt,
+		   struct compile_dir *dir, struct confirm_outcome *out)
+{
+	size_t n = src->n_fixes ? src->n_fixes : 1;
+	bool *all;
+	char why[512];
+	struct measurement m;
+	enum confirm_verdict v;
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	out->kept = calloc(n, sizeof(*out->kept));
+	out->dropped_why = calloc(n, sizeof(*out->dropped_why));
+	all = calloc(n, sizeof(*all));
+	if (!out->kept || !out->dropped_why || !all) {
+		free(all);
+		return -ENOMEM;
+	}
+	err = measure_subset(src, out->kept, be, opt, dir, &out->before);
+	if (err || !out->before.compiled) {
+		free(all);
+		return err ? err : -EBADMSG;
+	}
+	out->original_compiles = true;
+	/* The first trial takes every candidate at once: usually enough. */
+	for (size_t i = 0; i < src->n_fixes; i++)
+		all[i] = true;
+	if (src->n_fixes)
+		err = measure_subset(src, all, be, opt, dir, &m);
+	if (err || !src->n_fixes) {
+		free(all);
+		return err;
+	}
+	v = confirm_judge(&out->before, &m, why, sizeof(why));
+	if (confirm_acceptable(v) && !measurement__any_grew(&out->before, &m)) {
+		memcpy(out->kept, all, n * sizeof(*all));
+		out->after = m;
+		out->have_after = true;
+		free(all);
+		return 0;
+	}
+	measurement__free(&m);
+	free(all);
+	if (src->n_fixes == 1) {
+		set_dropped(out, 0, why);
+		return 0;
+	}
+	return choose_one_by_one(src, be, opt, dir, out);
+}
+
+void confirm_outcome__free(struct confirm_outcome *out, size_t n_fixes)
+{
+	measurement__free(&out->before);
+	measurement__free(&out->after);
+	if (out->dropped_why)
+		for (size_t i = 0; i < n_fixes; i++)
+			free(out->dropped_why[i]);
+	free(out->dropped_why);
+	free(out->kept);
+	memset(out, 0, sizeof(*out));
+}

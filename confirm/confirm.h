@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Confirming fixes: compile the original and candidate sources, verify
+ * every program with a backend (model or kernel), keep only the fixes
+ * that leave every program accepted and the processed count no higher.
+ * The one place where lint/ output meets verifier-model/.
+ */
+#ifndef CONFIRM_CONFIRM_H
+#define CONFIRM_CONFIRM_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "verifier-model/result.h"
+#include "confirm/compile.h"
+
+struct prog_figures {
+	char name[64];
+	enum vm_verdict verdict;
+	long insns;
+	char reason[256];
+	struct bpf_insn *insns_copy;  /* to tell an unchanged object */
+	size_t n_insns;
+};
+
+struct measurement {
+	bool compiled;
+	char *compile_log;            /* compiler messages when !compiled */
+	struct prog_figures *progs;
+	size_t n_progs;
+	long total;                   /* sum of processed insns */
+	char error[256];              /* object could not be read */
+};
+
+/* Verify every program of the object at obj_path; 0 or -errno. */
+int measurement__verify(struct measurement *m, const char *obj_path,
+			const struct vm_backend *be, const struct vm_options *opt);
+void measurement__free(struct measurement *m);
+/* True if some program of after processes more insns than in before. */
+bool measurement__any_grew(const struct measurement *before,
+			   const struct measurement *after);
+/* True if both objects hold the same programs with identical code. */
+bool measurement__same_code(const struct measurement *a,
+			    const struct measurement *b);
+
+enum confirm_verdict {
+	CONFIRM_FIXES_REJECTION,  /* a rejected program is now accepted */
+	CONFIRM_HELPS,            /* fewer insns, nothing newly rejected */
+	CONFIRM_NO_CHANGE,        /* same object code */
+	CONFIRM_NEUTRAL,          /* different code, same total */
+	CONFIRM_WORSE,            /* more insns in some program */
+	CONFIRM_BREAKS,           /* accepted before, rejected after */
+	CONFIRM_NO_COMPILE,       /* the candidate does not compile */
+	CONFIRM_UNVERIFIABLE,     /* the backend could not verify a program */
+};
+
+/* Judge after against before; why gets a one-line reason. */
+enum confirm_verdict confirm_judge(const struct measurement *before,
+				   const struct measurement *after,
+				   char *why, size_t whylen);
+/* True if a verdict means the candidate may be kept. */
+bool confirm_acceptable(enum confirm_verdict v);
+
+/* "PROG: 903 -> 59 processed insns (-93.5%), accepted -> accepted" lines. */
+void confirm_print_table(FILE *out, const char *backend,
+			 const struct measurement *before,
+			 const struct measurement *after);
+
+/* A file with candidate fixes, seen through a renderer. */
+struct confirm_source {
+	const char *path;
+	char *const *args;            /* front-end compile args */
+	size_t n_fixes;
+	/* The file's bytes with the chosen fixes applied (malloc'd). */
+	char *(*render)(void *cookie, const bool *chosen, size_t *len);
+	void *cookie;
+};
+
+struct confirm_outcome {
+	struct measurement before, after;  /* after: valid if have_after */
+	bool have_after;              /* some fix was kept */
+	bool *kept;                   /* n_fixes: the confirmed subset */
+	char **dropped_why;           /* n_fixes: reason a candidate was dropped */
+	bool original_compiles;
+};
+
+/*
+ * Choose the fixes to keep among src's candidates (all of them are
+ * tried together first; when that is not acceptable, or some program
+ * grew, each is tried on top of the accepted ones, in order).
+ * Returns 0, -EBADMSG if the original does not compile, or -errno.
+ */
+int confirm_choose(const struct confirm_source *src,
+		   const struct vm_backend *be, const struct vm_options *opt,
+		   struct compile_dir *dir, struct confirm_outcome *out);
+void confirm_outcome__free(struct confirm_outcome *out, size_t n_fixes);
+
+#endif

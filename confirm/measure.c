@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Measuring an object: every program through one backend. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "confirm/confirm.h"
+
+static int copy_code(struct prog_figures *pf, const struct vm_prog *prog)
+{
+	size_t bytes = prog->n_insns * sizeof(*prog->insns);
+
+	pf->insns_copy = malloc(bytes ? bytes : 1);
+	if (!pf->insns_copy)
+		return -ENOMEM;
+	memcpy(pf->insns_copy, prog->insns, bytes);
+	pf->n_insns = prog->n_insns;
+	return 0;
+}
+
+int measurement__verify(struct measurement *m, const char *obj_path,
+			const struct vm_backend *be, const struct vm_options *opt)
+{
+	struct vm_object *obj = NULL;
+	int err;
+
+	m->compiled = true;
+	err = vm_object__open(obj_path, &obj, m->error, sizeof(m->error));
+	if (err)
+		return err;
+	m->progs = calloc(obj->n_progs ? obj->n_progs : 1, sizeof(*m->progs));
+	if (!m->progs) {
+		vm_object__free(obj);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < obj->n_progs; i++) {
+		struct prog_figures *pf = &m->progs[m->n_progs++];
+		struct vm_result res;
+
+		snprintf(pf->name, sizeof(pf->name), "%s", obj->progs[i].name);
+		err = copy_code(pf, &obj->progs[i]);
+		if (err)
+			break;
+		memset(&res, 0, sizeof(res));
+		if (be->verify(obj, i, opt, &res)) {
+			res.verdict = VM_LOAD_ERROR;
+			snprintf(res.reason, sizeof(res.reason),
+				 "%s backend failed", be->name);
+		}
+		pf->verdict = res.verdict;
+		pf->insns = res.insns;
+		snprintf(pf->reason, sizeof(pf->reason), "%s", res.reason);
+		m->total += res.insns;
+		vm_result__free(&res);
+	}
+	vm_object__free(obj);
+	return err;
+}
+
+void measurement__free(struct measurement *m)
+{
+	for (size_t i = 0; i < m->n_progs; i++)
+		free(m->progs[i].insns_copy);
+	free(m->progs);
+	free(m->compile_log);
+	memset(m, 0, sizeof(*m));
+}
+
+static const struct prog_figures *find_prog(const struct measurement *m,
+					    const char *name)
+{
+	for (size_t i = 0; i < m->n_progs; i++)
+		if (strcmp(m->progs[i].name, name) == 0)
+			return &m->progs[i];
+	return NULL;
+}
+
+bool measurement__same_code(const struct measurement *a,
+			    const struct measurement *b)
+{
+	if (a->n_progs != b->n_progs)
+		return false;
+	for (size_t i = 0; i < a->n_progs; i++) {
+		const struct prog_figures *pa = &a->progs[i];
+		const struct prog_figures *pb = find_prog(b, pa->name);
+
+		if (!pb || pa->n_insns != pb->n_insns ||
+		    memcmp(pa->insns_copy, pb->insns_copy,
+			   pa->n_insns * sizeof(*pa->insns_copy)))
+			return false;
+	}
+	return true;
+}
+
+enum confirm_verdict confirm_judge(const struct measurement *before,
+				   const struct measurement *after,
+				   char *why, size_t whylen)
+{
+	bool fixed = false;
+
+	if (!after->compiled) {
+		snprintf(why, whylen, "the rewritten file does not compile");
+		return CONFIRM_NO_COMPILE;
+	}
+	for (size_t i = 0; i < after->n_progs; i++) {
+		const struct prog_figures *pa = &after->progs[i];
+		const struct prog_figures *pb = find_prog(before, pa->name);
+
+		if (pa->verdict == VM_LOAD_ERROR || pa->verdict == VM_MODEL_LIMIT ||
+		    (pb && (pb->verdict == VM_LOAD_ERROR ||
+			    pb->verdict == VM_MODEL_LIMIT))) {
+			snprintf(why, whylen, "%s: could not be verified: %s",
+				 pa->name, pa->verdict == VM_ACCEPTED ||
+				 pa->verdict == VM_REJECTED ? pb->reason : pa->reason);
+			return CONFIRM_UNVERIFIABLE;
+		}
+		if (pa->verdict == VM_REJECTED &&
+		    (!pb || pb->verdict == VM_ACCEPTED)) {
+			snprintf(why, whylen, "%s would be rejected: %s",
+				 pa->name, pa->reason);
+			return CONFIRM_BREAKS;
+		}
+		if (pb && pb->verdict == VM_REJECTED && pa->verdict == VM_ACCEPTED)
+			fixed = true;
+	}
+	if (fixed) {
+		snprintf(why, whylen, "a rejected program is now accepted");
+		return CONFIRM_FIXES_REJECTION;
+	}
+	if (measurement__same_code(before, after)) {
+		snprintf(why, whylen, "the compiled object is unchanged");
+		return CONFIRM_NO_CHANGE;
+	}
+	if (after->total > before->total) {
+		snprintf(why, whylen, "processed insns would grow %ld -> %ld",
+			 before->total, after->total);
+		return CONFIRM_WORSE;
+	}
+	if (after->total == before->total) {
+		snprintf(why, whylen, "no change in processed insns (%ld)",
+			 after->total);
+		return CONFIRM_NEUTRAL;
+	}
+	snprintf(why, whylen, "processed insns %ld -> %ld", before->total,
+		 after->total);
+	return CONFIRM_HELPS;
+}
+
+bool confirm_acceptable(enum confirm_verdict v)
+{
+	return v == CONFIRM_FIXES_REJECTION || v == CONFIRM_HELPS;
+}
+
+/* True if some program of after processes more insns than in before. */
+bool measurement__any_grew(const struct measurement *before,
+			   const struct measurement *after)
+{
+	for (size_t i = 0; i < after->n_progs; i++) {
+		const struct prog_figures *pb =
+			find_prog(before, after->progs[i].name);
+
+		if (pb && after->progs[i].insns > pb->insns)
+			return true;
+	}
+	return false;
+}
+
+void confirm_print_table(FILE *out, const char *backend,
+			 const struct measurement *before,
+			 const struct measurement *after)
+{
+	for (size_t i = 0; i < after->n_progs; i++) {
+		const struct prog_figures *pa = &after->progs[i];
+		const struct prog_figures *pb = find_prog(before, pa->name);
+		long b = pb ? pb->insns : 0;
+		double pct = b ? 100.0 * (double)(pa->insns - b) / (double)b : 0;
+
+		fprintf(out, "  %s: %ld -> %ld processed insns (%+.1f%%), %s -> %s [%s]\n",
+			pa->name, b, pa->insns, pct,
+			pb ? vm_verdict_name(pb->verdict) : "absent",
+			vm_verdict_name(pa->verdict), backend);
+	}
+}

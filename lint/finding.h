@@ -30,6 +30,7 @@ enum bpf_need {
 	BPF_NEED_ZERO        = 1u << 3, /* a global `zero` the verifier cannot know */
 	BPF_NEED_BARRIER_VAR = 1u << 4, /* barrier_var() */
 	BPF_NEED_NOINLINE    = 1u << 5, /* __noinline */
+	BPF_NEED_ARG_TAGS    = 1u << 6, /* __arg_ctx, __arg_nonnull, ... (6.8+) */
 };
 
 /* Replace [offset, offset + length) of file with text (byte offsets). */

@@ -67,6 +67,7 @@ struct bpf_findings {
 	struct bpf_finding *v;
 	size_t n, cap;
 	unsigned declared;       /* enum bpf_need bits the parsed TU already has */
+	unsigned target_kernel;  /* KVER() lint_run used (option, config, uname); 0 = unset */
 };
 
 /* Append a zeroed finding (cost = -1) and return it; NULL on ENOMEM. */

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// KERNEL: total_weight insns=131
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include "bpf_compat.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* != against the bound, unsigned counter, body in braces. */
+__u16 weights[48];
+
+SEC("xdp")
+int total_weight(struct xdp_md *ctx)
+{
+	__u32 total = 0;
+
+	__u32 w;
+	bpf_for(w, 0, 48) { // EXPECT: bounded-loop "48 iterations"
+		total += weights[w];
+	}
+	return total > 1000 ? XDP_DROP : XDP_PASS;
+}

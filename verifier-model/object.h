@@ -47,6 +47,15 @@ enum vm_ref_kind {
 	VM_REF_FUNC_PTR,     /* ld_imm64 BPF_PSEUDO_FUNC (callbacks): target */
 };
 
+/*
+ * The linked insns are rewritten the way libbpf rewrites them before
+ * BPF_PROG_LOAD, except that map fds are map indexes: ld_imm64 of a map
+ * has src_reg BPF_PSEUDO_MAP_FD and imm = map index; global data has
+ * BPF_PSEUDO_MAP_VALUE, imm = map index, insn[1].imm = offset; kfunc
+ * calls have src_reg BPF_PSEUDO_KFUNC_CALL, imm 0; __ksym ld_imm64
+ * BPF_PSEUDO_BTF_ID, imm 0; subprogram calls and BPF_PSEUDO_FUNC have
+ * imm relative to the linked layout. refs[] says the same as data.
+ */
 struct vm_insn_ref {
 	enum vm_ref_kind kind;
 	int map;             /* index into vm_object.maps */
@@ -95,6 +104,8 @@ struct vm_object {
 	size_t n_maps;
 	struct btf *btf;            /* the object's BTF (libbpf), or NULL */
 	char error[256];            /* why open failed */
+	void *priv_image;           /* loader-private: the ELF bytes ... */
+	void *priv_elf;             /* ... and libelf's handle; names point in */
 };
 
 /*

@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Maps: BTF-defined ones from the .maps datasec (the __uint/__type/
+ * __array encoding of bpf_helpers.h), global-data sections as
+ * single-entry array maps, and one .kconfig map for kconfig externs,
+ * in the order libbpf creates them.
+ */
+#include <errno.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/btf.h>
+#include "verifier-model/obj_internal.h"
+
+#ifndef BPF_F_MMAPABLE
+#define BPF_F_MMAPABLE (1U << 10)
+#endif
+#define VM_MAX_MAPS 4096
+
+static struct vm_map *map_new(struct loader *ld, const char *name,
+			      enum vm_map_kind kind, uint32_t sec_off)
+{
+	struct vm_object *obj = ld->obj;
+	struct vm_map *m;
+	uint32_t *o;
+
+	if (obj->n_maps >= VM_MAX_MAPS)
+		return NULL;
+	m = realloc(obj->maps, (obj->n_maps + 1) * sizeof(*m));
+	if (!m)
+		return NULL;
+	obj->maps = m;
+	o = realloc(ld->map_sec_off, (obj->n_maps + 1) * sizeof(*o));
+	if (!o)
+		return NULL;
+	ld->map_sec_off = o;
+	o[obj->n_maps] = sec_off;
+	m = &obj->maps[obj->n_maps++];
+	memset(m, 0, sizeof(*m));
+	snprintf(m->name, sizeof(m->name), "%s", name);
+	m->kind = kind;
+	m->inner_map = -1;
+	return m;
+}
+
+/* __uint(x, N) is "int (*x)[N]": N is the array's element count. */
+static int btf_uint(const struct btf *btf, uint32_t id, uint32_t *val)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	if (!t || !btf_is_ptr(t))
+		return -EINVAL;
+	t = btf__type_by_id(btf, t->type);
+	if (!t || !btf_is_array(t))
+		return -EINVAL;
+	*val = btf_array(t)->nelems;
+	return 0;
+}
+
+static uint32_t ptr_target(const struct btf *btf, uint32_t id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	return t && btf_is_ptr(t) ? t->type : 0;
+}
+
+static int parse_map_def(struct loader *ld, int idx, uint32_t def_id, int depth);
+
+static int parse_member(struct loader *ld, int idx, const char *n, uint32_t type,
+			int depth)
+{
+	const struct btf *btf = ld->obj->btf;
+	struct vm_map *m = &ld->obj->maps[idx];
+	uint32_t v = 0, target;
+	long long sz;
+
+	if (!strcmp(n, "type") || !strcmp(n, "max_entries") ||
+	    !strcmp(n, "map_flags") || !strcmp(n, "key_size") ||
+	    !strcmp(n, "value_size")) {
+		if (btf_uint(btf, type, &v))
+			return ld_error(ld, -EINVAL, "map %s: bad %s", m->name, n);
+		if (!strcmp(n, "type")) m->type = v;
+		else if (!strcmp(n, "max_entries")) m->max_entries = v;
+		else if (!strcmp(n, "map_flags")) m->map_flags = v;
+		else if (!strcmp(n, "key_size")) m->key_size = v;
+		else m->value_size = v;
+	} else if (!strcmp(n, "key") || !strcmp(n, "value")) {
+		target = ptr_target(btf, type);
+		sz = target ? btf__resolve_size(btf, target) : -1;
+		if (sz < 0 || sz > UINT32_MAX)
+			return ld_error(ld, -EINVAL, "map %s: bad %s type", m->name, n);
+		if (n[0] == 'k') {
+			m->key_size = sz;
+			m->btf_key_type_id = target;
+		} else {
+			m->value_size = sz;
+			m->btf_value_type_id = target;
+		}
+	} else if (!strcmp(n, "values") && depth == 0) {
+		/* __array(values, struct inner): array of pointers to a def */
+		const struct btf_type *t = btf__type_by_id(btf, type);
+		char inner[64];
+		int ii;
+
+		if (!t || !btf_is_array(t) ||
+		    !(target = ptr_target(btf, btf_array(t)->type)))
+			return ld_error(ld, -EINVAL, "map %s: bad values", m->name);
+		snprintf(inner, sizeof(inner), "%.50s.inner", m->name);
+		if (!map_new(ld, inner, VM_MAP_USER, UINT32_MAX))
+			return -ENOMEM;
+		ii = (int)ld->obj->n_maps - 1;
+		ld->obj->maps[idx].inner_map = ii;
+		return parse_map_def(ld, ii, target, depth + 1);
+	}
+	return 0;  /* pinning, numa_node, map_extra: not needed here */
+}
+
+static int parse_map_def(struct loader *ld, int idx, uint32_t def_id, int depth)
+{
+	const struct btf *btf = ld->obj->btf;
+	const struct btf_type *t = btf__type_by_id(btf, def_id);
+	const struct btf_member *mem;
+
+	while (t && btf_is_mod(t))
+		t = btf__type_by_id(btf, t->type);
+	if (!t || !btf_is_struct(t))
+		return ld_error(ld, -EINVAL, "map %s: definition is not a struct",
+				ld->obj->maps[idx].name);
+	mem = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++) {
+		const char *n = btf__name_by_offset(btf, mem[i].name_off);
+		int err = parse_member(ld, idx, n ? n : "", mem[i].type, depth);
+
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int btf_datasec(const struct btf *btf, const char *name)
+{
+	return btf ? btf__find_by_name_kind(btf, name, BTF_KIND_DATASEC) : -1;
+}
+
+static int collect_btf_maps(struct loader *ld)
+{
+	const struct btf *btf = ld->obj->btf;
+	int id = btf_datasec(btf, ".maps");
+	const struct btf_type *sec;
+	const struct btf_var_secinfo *vs;
+
+	if (id < 0)
+		return ld->maps_sec >= 0 && ld->secs[ld->maps_sec].size
+			? ld_error(ld, -EINVAL, ".maps without BTF") : 0;
+	sec = btf__type_by_id(btf, id);
+	vs = btf_var_secinfos(sec);
+	for (int i = 0; i < btf_vlen(sec); i++) {
+		const struct btf_type *var = btf__type_by_id(btf, vs[i].type);
+		const char *name;
+		int err;
+
+		if (!var || !btf_is_var(var))
+			return ld_error(ld, -EINVAL, ".maps: entry is not a variable");
+		name = btf__name_by_offset(btf, var->name_off);
+		if (!map_new(ld, name ? name : "", VM_MAP_USER, vs[i].offset))
+			return -ENOMEM;
+		err = parse_map_def(ld, (int)ld->obj->n_maps - 1, var->type, 0);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static bool is_data_section(const char *n, enum vm_map_kind *kind)
+{
+	if (!strcmp(n, ".data") || !strncmp(n, ".data.", 6))
+		*kind = VM_MAP_DATA;
+	else if (!strcmp(n, ".bss"))
+		*kind = VM_MAP_BSS;
+	else if (!strcmp(n, ".rodata") || !strncmp(n, ".rodata.", 8))
+		*kind = VM_MAP_RODATA;
+	else
+		return false;
+	return true;
+}
+
+static int collect_data_maps(struct loader *ld)
+{
+	for (size_t i = 1; i < ld->n_secs; i++) {
+		struct ld_sec *s = &ld->secs[i];
+		enum vm_map_kind kind;
+		struct vm_map *m;
+		int id;
+
+		if (!(s->flags & SHF_ALLOC) || !s->size ||
+		    !is_data_section(s->name, &kind))
+			continue;
+		if (!(m = map_new(ld, s->name, kind, 0)))
+			return -ENOMEM;
+		m->type = BPF_MAP_TYPE_ARRAY;
+		m->key_size = 4;
+		m->value_size = s->size;
+		m->max_entries = 1;
+		m->map_flags = BPF_F_MMAPABLE |
+			       (kind == VM_MAP_RODATA ? BPF_F_RDONLY_PROG : 0);
+		id = btf_datasec(ld->obj->btf, s->name);
+		m->btf_value_type_id = id > 0 ? id : 0;
+		m->btf_key_type_id = 0;
+		m->init_data = kind == VM_MAP_BSS ? NULL : s->data;
+		m->init_size = kind == VM_MAP_BSS ? 0 : s->size;
+		s->map = (int)ld->obj->n_maps - 1;
+	}
+	return 0;
+}
+
+struct kcfg_var { const char *name; long long size, align; };
+
+/* libbpf's order for kconfig externs: alignment down, size up, name. */
+static int cmp_kcfg(const void *a, const void *b)
+{
+	const struct kcfg_var *x = a, *y = b;
+
+	if (x->align != y->align)
+		return x->align > y->align ? -1 : 1;
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Lay out the .kconfig externs as libbpf does; returns the value size,
+ * and the offset of name in *off (-1 if absent). */
+static long kconfig_layout(struct loader *ld, const char *name, long *off)
+{
+	const struct btf *btf = ld->obj->btf;
+	int id = btf_datasec(btf, ".kconfig");
+	const struct btf_type *sec;
+	struct kcfg_var *v;
+	long pos = 0;
+	int n;
+
+	*off = -1;
+	if (id < 0)
+		return -1;
+	sec = btf__type_by_id(btf, id);
+	n = btf_vlen(sec);
+	v = calloc(n ? n : 1, sizeof(*v));
+	if (!v)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, btf_var_secinfos(sec)[i].type);
+
+		v[i].name = t ? btf__name_by_offset(btf, t->name_off) : NULL;
+		v[i].size = t ? btf__resolve_size(btf, t->type) : -1;
+		v[i].align = t ? btf__align_of(btf, t->type) : -1;
+		if (!v[i].name || v[i].size <= 0 || v[i].align <= 0) {
+			v[i].name = v[i].name ? v[i].name : "";
+			v[i].size = v[i].align = 1;
+		}
+	}
+	qsort(v, n, sizeof(*v), cmp_kcfg);
+	for (int i = 0; i < n; i++) {
+		pos = (pos + v[i].align - 1) / v[i].align * v[i].align;
+		if (name && !strcmp(v[i].name, name))
+			*off = pos;
+		pos += v[i].size;
+	}
+	free(v);
+	return (pos + 7) / 8 * 8;
+}
+
+long ld_kconfig_offset(struct loader *ld, const char *name)
+{
+	long off;
+
+	kconfig_layout(ld, name, &off);
+	return off;
+}
+
+static int collect_kconfig(struct loader *ld)
+{
+	long off, size = kconfig_layout(ld, NULL, &off);
+	struct vm_map *m;
+
+	if (size < 0)
+		return 0;
+	if (!(m = map_new(ld, ".kconfig", VM_MAP_KCONFIG, 0)))
+		return -ENOMEM;
+	m->type = BPF_MAP_TYPE_ARRAY;
+	m->key_size = 4;
+	m->value_size = size ? size : 8;
+	m->max_entries = 1;
+	m->map_flags = BPF_F_MMAPABLE | BPF_F_RDONLY_PROG;
+	m->btf_value_type_id = btf_datasec(ld->obj->btf, ".kconfig");
+	ld->kconfig_map = (int)ld->obj->n_maps - 1;
+	return 0;
+}
+
+int ld_collect_maps(struct loader *ld)
+{
+	int err = collect_btf_maps(ld);
+
+	if (!err)
+		err = collect_data_maps(ld);
+	if (!err)
+		err = collect_kconfig(ld);
+	return err;
+}

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The definitions bpf-fix adds to a file whose fixes need them. Each is
+ * guarded so that a newer libbpf, vmlinux.h or UAPI header that provides
+ * it wins. Written for libbpf 1.1 (Debian 12), which has barrier_var and
+ * __noinline but none of the iterator, may_goto or argument-tag macros.
+ */
+#define _GNU_SOURCE /* memmem */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lint/finding.h"
+#include "rewrite/preamble.h"
+#include "rewrite/text.h"
+
+/*
+ * The num iterator: its state struct is UAPI only from 6.4 (and always in
+ * a 6.4+ vmlinux.h); the kfuncs are declared weak so that loading on an
+ * older kernel fails at the call, not at link time.
+ */
+static const char iter_block[] =
+	"#if !defined(__VMLINUX_H__)\n"
+	"#include <linux/version.h>\n"
+	"#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 4, 0)\n"
+	"struct bpf_iter_num {\n"
+	"\t__u64 __opaque[1];\n"
+	"} __attribute__((aligned(8)));\n"
+	"#endif\n"
+	"#endif\n"
+	"extern int bpf_iter_num_new(struct bpf_iter_num *it, int start, int end) __weak __ksym;\n"
+	"extern int *bpf_iter_num_next(struct bpf_iter_num *it) __weak __ksym;\n"
+	"extern void bpf_iter_num_destroy(struct bpf_iter_num *it) __weak __ksym;\n";
+
+/* The iterator lives in the for's own scope and is destroyed on every exit. */
+static const char for_block[] =
+	"#ifndef bpf_for\n"
+	"#define bpf_for(i, start, end) for ( \\\n"
+	"\tstruct bpf_iter_num ___it __attribute__((aligned(8), cleanup(bpf_iter_num_destroy))), \\\n"
+	"\t\t*___p __attribute__((unused)) = (bpf_iter_num_new(&___it, (start), (end)), \\\n"
+	"\t\t\t(void)bpf_iter_num_destroy, (void *)0); \\\n"
+	"\t({ int *___t = bpf_iter_num_next(&___it); \\\n"
+	"\t   (___t && ((i) = *___t, (i) >= (start) && (i) < (end))); }); \\\n"
+	"\t)\n"
+	"#endif\n";
+
+static const char repeat_block[] =
+	"#ifndef bpf_repeat\n"
+	"#define bpf_repeat(N) for ( \\\n"
+	"\tstruct bpf_iter_num ___it __attribute__((aligned(8), cleanup(bpf_iter_num_destroy))), \\\n"
+	"\t\t*___p __attribute__((unused)) = (bpf_iter_num_new(&___it, 0, (N)), \\\n"
+	"\t\t\t(void)bpf_iter_num_destroy, (void *)0); \\\n"
+	"\tbpf_iter_num_next(&___it); \\\n"
+	"\t)\n"
+	"#endif\n";
+
+/* may_goto: the runtime stops the loop when its budget is spent. */
+static const char can_loop_block[] =
+	"#ifndef can_loop\n"
+	"#define can_loop ({ __label__ l_break, l_continue; \\\n"
+	"\t_Bool ret = 1; \\\n"
+	"\tasm volatile goto(\"may_goto %l[l_break]\" :::: l_break); \\\n"
+	"\tgoto l_continue; \\\n"
+	"\tl_break: ret = 0; \\\n"
+	"\tl_continue:; \\\n"
+	"\tret; })\n"
+	"#endif\n";
+
+static const char barrier_block[] =
+	"#ifndef barrier_var\n"
+	"#define barrier_var(var) asm volatile(\"\" : \"+r\"(var))\n"
+	"#endif\n";
+
+static const char noinline_block[] =
+	"#ifndef __noinline\n"
+	"#define __noinline __attribute__((noinline))\n"
+	"#endif\n";
+
+/* Global-function argument tags, read by the 6.8+ verifier from BTF decl tags. */
+static const char arg_tags_block[] =
+	"#ifndef __arg_ctx\n"
+	"#define __arg_ctx __attribute__((btf_decl_tag(\"arg:ctx\")))\n"
+	"#endif\n"
+	"#ifndef __arg_nonnull\n"
+	"#define __arg_nonnull __attribute__((btf_decl_tag(\"arg:nonnull\")))\n"
+	"#endif\n"
+	"#ifndef __arg_nullable\n"
+	"#define __arg_nullable __attribute__((btf_decl_tag(\"arg:nullable\")))\n"
+	"#endif\n"
+	"#ifndef __arg_trusted\n"
+	"#define __arg_trusted __attribute__((btf_decl_tag(\"arg:trusted\")))\n"
+	"#endif\n"
+	"#ifndef __arg_arena\n"
+	"#define __arg_arena __attribute__((btf_decl_tag(\"arg:arena\")))\n"
+	"#endif\n";
+
+/* Writable .bss: the verifier reads it as an unknown scalar, never as 0. */
+static const char zero_block[] =
+	"/* Not const: the verifier must not know its value (loops start from it). */\n"
+	"int zero;\n";
+
+struct block {
+	unsigned bits;      /* emitted when one of these is missing */
+	unsigned unless;    /* ... and none of these is declared */
+	const char *text;
+};
+
+static const struct block blocks[] = {
+	{ BPF_NEED_BPF_FOR | BPF_NEED_BPF_REPEAT, BPF_NEED_BPF_FOR, iter_block },
+	{ BPF_NEED_BPF_FOR, 0, for_block },
+	{ BPF_NEED_BPF_REPEAT, 0, repeat_block },
+	{ BPF_NEED_CAN_LOOP, 0, can_loop_block },
+	{ BPF_NEED_BARRIER_VAR, 0, barrier_block },
+	{ BPF_NEED_NOINLINE, 0, noinline_block },
+	{ BPF_NEED_ARG_TAGS, 0, arg_tags_block },
+	{ BPF_NEED_ZERO, 0, zero_block },
+};
+
+/* text with "\n" replaced by eol; malloc'd. */
+static char *with_eol(const char *text, const char *eol)
+{
+	size_t n = 0, o = 0, el = strlen(eol);
+	char *out;
+
+	for (const char *c = text; *c; c++)
+		n += *c == '\n' ? el : 1;
+	out = malloc(n + 1);
+	if (!out)
+		return NULL;
+	for (const char *c = text; *c; c++) {
+		if (*c == '\n') {
+			memcpy(out + o, eol, el);
+			o += el;
+		} else {
+			out[o++] = *c;
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
+static int append(char **acc, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+	char *p = realloc(*acc, *len + n + 1);
+
+	if (!p)
+		return -ENOMEM;
+	memcpy(p + *len, s, n + 1);
+	*acc = p;
+	*len += n;
+	return 0;
+}
+
+int preamble_build(unsigned needed, unsigned declared, const char *buf,
+		   size_t len, char **text, unsigned *added)
+{
+	const char *eol = text_eol_at(buf, len, 0);
+	unsigned missing = needed & ~declared;
+	char *acc = NULL;
+	size_t acc_len = 0;
+
+	*text = NULL;
+	*added = 0;
+	for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) {
+		const struct block *b = &blocks[i];
+		char *t;
+		bool present;
+
+		if (!(missing & b->bits) || (declared & b->unless))
+			continue;
+		t = with_eol(b->text, eol);
+		if (!t)
+			goto nomem;
+		/* Already there byte for byte (an earlier run): not again. */
+		present = memmem(buf, len, t, strlen(t)) != NULL;
+		if (!present && ((!acc && append(&acc, &acc_len, eol)) ||
+				 append(&acc, &acc_len, t))) {
+			free(t);
+			goto nomem;
+		}
+		free(t);
+		if (!present)
+			*added |= missing & b->bits;
+	}
+	*text = acc;
+	return 0;
+nomem:
+	free(acc);
+	*added = 0;
+	return -ENOMEM;
+}
+
+/* The directive name of a line that starts with '#', else NULL. */
+static const char *directive(const char *line, const char *end, size_t *n)
+{
+	const char *p = line;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p == end || *p != '#')
+		return NULL;
+	p++;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	*n = 0;
+	while (p + *n < end && p[*n] >= 'a' && p[*n] <= 'z')
+		(*n)++;
+	return p;
+}
+
+static bool is_word(const char *w, size_t n, const char *name)
+{
+	return n == strlen(name) && memcmp(w, name, n) == 0;
+}
+
+/* Track whether the scan ends inside a block comment. */
+static bool scan_comments(const char *p, const char *end, bool in_comment)
+{
+	for (; p < end; p++) {
+		if (in_comment) {
+			if (p + 1 < end && p[0] == '*' && p[1] == '/') {
+				in_comment = false;
+				p++;
+			}
+		} else if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+			in_comment = true;
+			p++;
+		} else if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+			break;
+		} else if (*p == '"' || *p == '\'') {
+			char q = *p;
+
+			for (p++; p < end && *p != q; p++)
+				if (*p == '\\')
+					p++;
+		}
+	}
+	return in_comment;
+}
+
+size_t preamble_offset(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+	bool in_comment = false;
+	int depth = 0;
+	size_t at = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *eol = nl ? nl : end;
+		const char *w;
+		size_t n;
+
+		if (!in_comment && (w = directive(p, eol, &n))) {
+			if (is_word(w, n, "if") || is_word(w, n, "ifdef") || is_word(w, n, "ifndef"))
+				depth++;
+			else if (is_word(w, n, "endif") && depth > 0)
+				depth--;
+			else if (is_word(w, n, "include") && depth == 0)
+				at = (size_t)((nl ? nl + 1 : end) - buf);
+		}
+		in_comment = scan_comments(p, eol, in_comment);
+		p = nl ? nl + 1 : end;
+	}
+	return at;
+}

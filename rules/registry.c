@@ -9,6 +9,7 @@ extern const struct bpf_rule rule_static_call_in_loop;
 extern const struct bpf_rule rule_bounded_loop;
 extern const struct bpf_rule rule_repeat_index;
 extern const struct bpf_rule rule_can_loop_index;
+extern const struct bpf_rule rule_current_task;
 
 const struct bpf_rule *const bpf_rules[] = {
 	&rule_always_inline,
@@ -17,6 +18,7 @@ const struct bpf_rule *const bpf_rules[] = {
 	&rule_bounded_loop,
 	&rule_repeat_index,
 	&rule_can_loop_index,
+	&rule_current_task,
 };
 
 const unsigned bpf_rules_count = sizeof(bpf_rules) / sizeof(bpf_rules[0]);

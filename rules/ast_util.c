@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Cursor and type helpers for the type-aware rules (see ast_util.h). */
+#include <stdlib.h>
+#include <string.h>
+#include "rules/ast_util.h"
+
+struct walk {
+	ast_visit_fn fn;
+	void *data;
+};
+
+static enum CXChildVisitResult walk_one(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct walk *w = d;
+
+	return w->fn(c, parent, w->data);
+}
+
+void ast__walk_under(CXCursor root, ast_visit_fn fn, void *data)
+{
+	struct walk w = { fn, data };
+
+	clang_visitChildren(root, walk_one, &w);
+}
+
+struct top {
+	struct lint_ctx *ctx;
+	struct walk w;
+};
+
+static enum CXChildVisitResult top_one(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct top *t = d;
+	enum CXChildVisitResult r;
+
+	/* Headers (vmlinux.h has 100k lines) are skipped at the top level. */
+	if (!lint_location_reported(t->ctx, clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	r = t->w.fn(c, parent, t->w.data);
+	if (r == CXChildVisit_Recurse)
+		clang_visitChildren(c, walk_one, &t->w);
+	return r == CXChildVisit_Break ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+void ast__walk(struct lint_ctx *ctx, ast_visit_fn fn, void *data)
+{
+	struct top t = { ctx, { fn, data } };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(lint_tu(ctx)), top_one, &t);
+}
+
+static enum CXChildVisitResult first_one(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	*(CXCursor *)d = c;
+	return CXChildVisit_Break;
+}
+
+CXCursor ast__first_child(CXCursor c)
+{
+	CXCursor out = clang_getNullCursor();
+
+	clang_visitChildren(c, first_one, &out);
+	return out;
+}
+
+struct nth {
+	unsigned i, n;
+	CXCursor out;
+};
+
+static enum CXChildVisitResult nth_one(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct nth *s = d;
+
+	(void)parent;
+	if (s->n++ == s->i)
+		s->out = c;
+	return CXChildVisit_Continue;
+}
+
+unsigned ast__n_children(CXCursor c)
+{
+	struct nth s = { (unsigned)-1, 0, clang_getNullCursor() };
+
+	clang_visitChildren(c, nth_one, &s);
+	return s.n;
+}
+
+CXCursor ast__child(CXCursor c, unsigned i)
+{
+	struct nth s = { i, 0, clang_getNullCursor() };
+
+	clang_visitChildren(c, nth_one, &s);
+	return s.out;
+}
+
+CXCursor ast__strip(CXCursor e)
+{
+	enum CXCursorKind k = clang_getCursorKind(e);
+
+	/* Implicit casts show up as UnexposedExpr with the operand as only child. */
+	while ((k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) &&
+	       ast__n_children(e) == 1) {
+		e = ast__first_child(e);
+		k = clang_getCursorKind(e);
+	}
+	return e;
+}
+
+CXCursor ast__strip_casts(CXCursor e)
+{
+	e = ast__strip(e);
+	while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
+		/* The operand is the last child (a TypeRef may come first). */
+		unsigned n = ast__n_children(e);
+
+		e = ast__strip(ast__child(e, n - 1));
+	}
+	return e;
+}
+
+char *ast__name(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *out = strdup(clang_getCString(s));
+
+	clang_disposeString(s);
+	return out;
+}
+
+char *ast__type_name(CXType t)
+{
+	CXString s = clang_getTypeSpelling(t);
+	char *out = strdup(clang_getCString(s));
+
+	clang_disposeString(s);
+	return out;
+}
+
+char *ast__call_name(CXCursor c)
+{
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return NULL;
+	return ast__name(c);
+}
+
+bool ast__call_is(CXCursor c, const char *name)
+{
+	char *n = ast__call_name(c);
+	bool yes = n && strcmp(n, name) == 0;
+
+	free(n);
+	return yes;
+}
+
+CXCursor ast__ref_decl(CXCursor e)
+{
+	e = ast__strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	return clang_getCursorReferenced(e);
+}
+
+bool ast__decl_in_file(CXCursor decl, const char *base)
+{
+	CXFile f;
+	CXString s;
+	const char *name;
+	size_t n, b = strlen(base);
+	bool yes;
+
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL, NULL);
+	if (!f)
+		return false;
+	s = clang_getFileName(f);
+	name = clang_getCString(s);
+	n = strlen(name);
+	yes = n >= b && strcmp(name + n - b, base) == 0 &&
+	      (n == b || name[n - b - 1] == '/');
+	clang_disposeString(s);
+	return yes;
+}
+
+/* Pointers, arrays, typedefs and qualifiers peeled down to the record. */
+static CXType base_type(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	for (;;) {
+		if (t.kind == CXType_Pointer)
+			t = clang_getCanonicalType(clang_getPointeeType(t));
+		else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+			t = clang_getCanonicalType(clang_getArrayElementType(t));
+		else
+			return t;
+	}
+}
+
+static bool attr_tokens_have(CXTranslationUnit tu, CXCursor attr, const char *word,
+			     char **literal);
+
+struct attr_scan {
+	CXTranslationUnit tu;
+	const char *word;
+	char **literal;
+	bool found;
+};
+
+static enum CXChildVisitResult attr_one(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct attr_scan *s = d;
+
+	(void)parent;
+	if (clang_isAttribute(clang_getCursorKind(c)) &&
+	    attr_tokens_have(s->tu, c, s->word, s->literal)) {
+		s->found = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* An identifier token equal to word once leading/trailing '_' are dropped,
+ * so __noinline and __attribute__((noinline)) match "noinline". */
+static bool word_matches(const char *tok, const char *word)
+{
+	size_t n;
+
+	while (*tok == '_')
+		tok++;
+	n = strlen(tok);
+	while (n && tok[n - 1] == '_')
+		n--;
+	return n == strlen(word) && strncmp(tok, word, n) == 0;
+}
+
+static bool attr_tokens_have(CXTranslationUnit tu, CXCursor attr, const char *word,
+			     char **literal)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	bool found = false;
+
+	clang_tokenize(tu, clang_getCursorExtent(attr), &toks, &n);
+	for (unsigned i = 0; i < n && !found; i++) {
+		CXTokenKind k = clang_getTokenKind(toks[i]);
+		CXString s = clang_getTokenSpelling(tu, toks[i]);
+		const char *t = clang_getCString(s);
+
+		if (literal && k == CXToken_Literal && t[0] == '"') {
+			size_t len = strlen(t);
+
+			*literal = len >= 2 ? strndup(t + 1, len - 2) : NULL;
+			found = *literal != NULL;
+		} else if (word && (k == CXToken_Identifier || k == CXToken_Keyword)) {
+			found = word_matches(t, word);
+		}
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
+}
+
+static bool scan_attrs(CXTranslationUnit tu, CXCursor decl, const char *word, char **literal)
+{
+	struct attr_scan s = { tu, word, literal, false };
+
+	clang_visitChildren(decl, attr_one, &s);
+	return s.found;
+}
+
+bool ast__is_kernel_record(CXType t)
+{
+	CXCursor decl;
+	CXTranslationUnit tu;
+
+	t = base_type(t);
+	if (t.kind != CXType_Record)
+		return false;
+	decl = clang_getTypeDeclaration(t);
+	if (ast__decl_in_file(decl, "vmlinux.h"))
+		return true;
+	tu = clang_Cursor_getTranslationUnit(decl);
+	return scan_attrs(tu, decl, "preserve_access_index", NULL);
+}
+
+bool ast__is_user_pointer(CXType t)
+{
+	char *s;
+	bool yes;
+
+	if (clang_getCanonicalType(t).kind != CXType_Pointer)
+		return false;
+	/* libclang exposes btf_type_tag only through the type's spelling. */
+	s = ast__type_name(clang_getPointeeType(t));
+	yes = s && strstr(s, "btf_type_tag(\"user\")") != NULL;
+	free(s);
+	return yes;
+}
+
+char *ast__section(struct lint_ctx *ctx, CXCursor decl)
+{
+	char *lit = NULL;
+
+	scan_attrs(lint_tu(ctx), decl, NULL, &lit);
+	return lit;
+}
+
+bool ast__has_attr_word(struct lint_ctx *ctx, CXCursor decl, const char *word)
+{
+	return scan_attrs(lint_tu(ctx), decl, word, NULL);
+}
+
+unsigned ast__offset(CXSourceLocation loc)
+{
+	unsigned off;
+
+	clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
+	return off;
+}
+
+CXSourceRange ast__file_range(struct lint_ctx *ctx, CXSourceLocation loc,
+			      unsigned off, unsigned end)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+	return clang_getRange(clang_getLocationForOffset(lint_tu(ctx), f, off),
+			      clang_getLocationForOffset(lint_tu(ctx), f, end));
+}
+
+bool ast__kernel_at_least(struct lint_ctx *ctx, unsigned kver)
+{
+	unsigned target = lint_config(ctx)->target_kernel;
+
+	return target == 0 || target >= kver;
+}

@@ -42,6 +42,18 @@ struct tnum tnum_intersect(struct tnum a, struct tnum b);
 struct tnum tnum_cast(struct tnum a, uint8_t size);   /* keep low size bytes */
 struct tnum tnum_subreg(struct tnum a);
 struct tnum tnum_with_subreg(struct tnum reg, struct tnum subreg);
+bool tnum_is_unknown(struct tnum t);
+/* Could a and b hold the same value (their known bits agree)? */
+bool tnum_overlap(struct tnum a, struct tnum b);
+struct tnum tnum_neg(struct tnum a);
+/* Every value a or b may hold. */
+struct tnum tnum_union(struct tnum a, struct tnum b);
+struct tnum tnum_clear_subreg(struct tnum a);       /* low 32 bits := 0 */
+struct tnum tnum_const_subreg(struct tnum a, uint32_t v); /* low 32 := v */
+bool tnum_subreg_is_const(struct tnum a);
+bool tnum_equals(struct tnum a, struct tnum b);
+/* "(0x0; 0xff)" exactly as the verifier log prints var_off. */
+int tnum_snprint(char *buf, size_t len, struct tnum a);
 
 /* A known constant / a completely unknown value. */
 void scalar_set_const(struct vm_scalar *s, uint64_t v);
@@ -56,6 +68,16 @@ bool scalar_is_const(const struct vm_scalar *s);
 uint64_t scalar_const_value(const struct vm_scalar *s);
 /* The kernel's reg_bounds_sync(): make all five views agree. */
 void scalar_sync(struct vm_scalar *s);
+/* Forget the eight bounds but keep var_off (__mark_reg_unbounded). */
+void scalar_mark_unbounded(struct vm_scalar *s);
+/* Truncate to size bytes, zero-extended (coerce_reg_to_size: narrow
+ * loads and fills of a known scalar). Syncs. */
+void scalar_coerce_size(struct vm_scalar *s, int size);
+/* Sign-extend from size bytes (1/2/4) into 64 bits (coerce_reg_to_size_sx:
+ * BPF_MEMSX of a known scalar, MOVSX64). Does not sync, like the kernel. */
+void scalar_coerce_size_sx(struct vm_scalar *s, int size);
+/* Does s admit the concrete 64-bit value v in all five views? */
+bool scalar_contains(const struct vm_scalar *s, uint64_t v);
 
 /*
  * dst = dst op src, op one of BPF_ADD..BPF_END's ALU codes (BPF_OP()),
@@ -81,7 +103,10 @@ int scalar_branch_taken(const struct vm_scalar *a, const struct vm_scalar *b,
 			uint8_t op, bool is32);
 /*
  * Refine a and b for the side where `a op b` is taken (taken=true) or
- * not. Returns false if that side is impossible (bounds cross).
+ * not (regs_refine_cond_op + reg_bounds_sync on both). a and b must not
+ * alias. Returns false if that side is impossible (bounds cross); then,
+ * as 6.18 does after its "REG INVARIANTS VIOLATION" warning, the bad
+ * register's bounds are reset to unbounded (var_off kept).
  */
 bool scalar_refine(struct vm_scalar *a, struct vm_scalar *b, uint8_t op,
 		   bool is32, bool taken);

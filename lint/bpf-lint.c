@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* bpf-lint: argument parsing and wiring; the work is in liblint and rules/. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "config.h"
+#include "lint/lint.h"
+#include "lint/print.h"
+#include "rules/rule.h"
+
+enum format { FMT_TEXT, FMT_JSON, FMT_SARIF };
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: bpf-lint [options] FILE.bpf.c... [-- CLANG-ARGS...]\n"
+		"  --format=text|json|sarif  output format (default text)\n"
+		"  --color=auto|always|never colour in text output (default auto: on a tty)\n"
+		"  -p DIR                    read DIR/compile_commands.json\n"
+		"  --header-filter=REGEX     also report in headers whose path matches\n"
+		"  --config=FILE             use FILE instead of the nearest .bpf-lint.yaml\n"
+		"  --rules=LIST              enable/disable rules: \"-*,bounded-loop\"\n"
+		"  --target-kernel=X.Y       kernel the fixes must load on (default: running)\n"
+		"  --list-rules              list the rules\n"
+		"  --explain=RULE            why RULE matters, with a before/after example\n"
+		"  --version                 print the version\n"
+		"exit status: 0 no findings, 1 findings, 2 usage or parse error\n");
+}
+
+static void list_rules(void)
+{
+	for (unsigned i = 0; i < bpf_rules_count; i++)
+		printf("%-20s %-8s %s%s\n", bpf_rules[i]->id, severity_name(bpf_rules[i]->severity),
+		       bpf_rules[i]->summary, bpf_rules[i]->enabled_by_default ? "" : " (off by default)");
+}
+
+static int explain(const char *id)
+{
+	const struct bpf_rule *r = rule_by_id(id);
+
+	if (!r) {
+		fprintf(stderr, "bpf-lint: unknown rule '%s' (see --list-rules)\n", id);
+		return 2;
+	}
+	printf("%s: %s\n\n%s\n", r->id, r->summary, r->explanation);
+	return 0;
+}
+
+struct cli {
+	struct lint_options opt;
+	enum format format;
+	int color;               /* -1 auto */
+};
+
+static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, 0, 'f' }, { "color", required_argument, 0, 'C' },
+		{ "header-filter", required_argument, 0, 'H' }, { "config", required_argument, 0, 'c' },
+		{ "rules", required_argument, 0, 'r' }, { "checks", required_argument, 0, 'r' },
+		{ "target-kernel", required_argument, 0, 'k' }, { "list-rules", no_argument, 0, 'l' },
+		{ "explain", required_argument, 0, 'e' }, { "version", no_argument, 0, 'V' },
+		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
+	};
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "p:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			if (!strcmp(optarg, "text")) c->format = FMT_TEXT;
+			else if (!strcmp(optarg, "json")) c->format = FMT_JSON;
+			else if (!strcmp(optarg, "sarif")) c->format = FMT_SARIF;
+			else { fprintf(stderr, "bpf-lint: unknown format '%s'\n", optarg); return 2; }
+			break;
+		case 'C':
+			if (!strcmp(optarg, "auto")) c->color = -1;
+			else if (!strcmp(optarg, "always")) c->color = 1;
+			else if (!strcmp(optarg, "never")) c->color = 0;
+			else { fprintf(stderr, "bpf-lint: --color=auto|always|never\n"); return 2; }
+			break;
+		case 'p': c->opt.compile_db_dir = optarg; break;
+		case 'H': c->opt.header_filter = optarg; break;
+		case 'c': c->opt.config_path = optarg; break;
+		case 'r': c->opt.rule_filter = optarg; break;
+		case 'k':
+			c->opt.target_kernel = lint_parse_kernel(optarg);
+			if (!c->opt.target_kernel) {
+				fprintf(stderr, "bpf-lint: bad --target-kernel '%s' (want X.Y)\n", optarg);
+				return 2;
+			}
+			break;
+		case 'l': list_rules(); return 0;
+		case 'e': return explain(optarg);
+		case 'V': printf("bpf-lint %s\n", BPF_LINT_VERSION); return 0;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	*first_file = optind;
+	return -1;
+}
+
+static int lint_files(struct cli *c, char **files, int n, struct bpf_findings *all)
+{
+	struct lint_session *s = lint_session_new();
+	int status = 0;
+
+	if (!s) {
+		fprintf(stderr, "bpf-lint: cannot create a libclang index\n");
+		return 2;
+	}
+	for (int i = 0; i < n; i++) {
+		struct bpf_findings one = { 0 };
+		char *err = NULL;
+		int rc = lint_run(s, files[i], &c->opt, &one, &err);
+
+		if (rc) {
+			fprintf(stderr, "%s%s\n", rc == -EBADMSG ? "" : "bpf-lint: ",
+				err ? err : strerror(-rc));
+			status = 2;
+		}
+		free(err);
+		/* Move the findings over; the strings now belong to all. */
+		for (size_t j = 0; j < one.n; j++) {
+			struct bpf_finding *f = findings_add(all);
+
+			if (f)
+				*f = one.v[j];
+		}
+		free(one.v);
+	}
+	lint_session_free(s);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { .format = FMT_TEXT, .color = -1 };
+	struct bpf_findings all = { 0 };
+	int dash = argc, first, rc, status;
+
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--")) {
+			dash = i;
+			break;
+		}
+	if (dash < argc) {
+		c.opt.extra_args = (const char *const *)argv + dash + 1;
+		c.opt.n_extra_args = argc - dash - 1;
+	}
+	rc = parse_args(dash, argv, &c, &first);
+	if (rc >= 0)
+		return rc;
+	if (first >= dash) {
+		usage(stderr);
+		return 2;
+	}
+	status = lint_files(&c, argv + first, dash - first, &all);
+	if (c.format == FMT_JSON)
+		rc = print_json(stdout, &all);
+	else if (c.format == FMT_SARIF)
+		rc = print_sarif(stdout, &all);
+	else
+		rc = print_text(stdout, &all, c.color < 0 ? isatty(1) : c.color);
+	if (rc)
+		status = 2;
+	if (!status && all.n)
+		status = 1;
+	findings_free(&all);
+	return status;
+}

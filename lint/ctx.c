@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What rules call (lint_ctx.h): locations to findings, NOLINT, severities,
+ * and fix edits that follow macros to where the text is really written.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lint/internal.h"
+
+CXTranslationUnit lint_tu(struct lint_ctx *ctx) { return ctx->tu; }
+const struct lint_config *lint_config(struct lint_ctx *ctx) { return &ctx->conf->cfg; }
+const char *lint_main_path(struct lint_ctx *ctx) { return ctx->main_path; }
+
+void ctx__expansion(CXSourceLocation loc, CXFile *file, unsigned *line,
+		    unsigned *col, unsigned *off)
+{
+	clang_getExpansionLocation(loc, file, line, col, off);
+}
+
+static bool is_main(struct lint_ctx *ctx, CXFile f)
+{
+	return f && ctx->main_file && clang_File_isEqual(f, ctx->main_file);
+}
+
+/* The name printed for f: the path as given for the main file. */
+static char *file_name(struct lint_ctx *ctx, CXFile f)
+{
+	CXString s;
+	char *name;
+
+	if (is_main(ctx, f) || !f)
+		return strdup(ctx->main_path);
+	s = clang_getFileName(f);
+	name = strdup(clang_getCString(s));
+	clang_disposeString(s);
+	return name;
+}
+
+static bool file_reported(struct lint_ctx *ctx, CXFile f)
+{
+	bool ok = false;
+
+	if (!f)
+		return false;
+	if (is_main(ctx, f))
+		return true;
+	if (ctx->header_re) {
+		CXString s = clang_getFileName(f);
+
+		ok = regexec(ctx->header_re, clang_getCString(s), 0, NULL, 0) == 0;
+		clang_disposeString(s);
+	}
+	return ok;
+}
+
+bool lint_location_reported(struct lint_ctx *ctx, CXSourceLocation loc)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+	return file_reported(ctx, f);
+}
+
+static enum bpf_severity rule_severity(struct lint_ctx *ctx)
+{
+	int i = config__rule_index(ctx->rule->id);
+
+	if (i >= 0 && ctx->conf->rules[i].severity >= 0)
+		return (enum bpf_severity)ctx->conf->rules[i].severity;
+	return ctx->rule->severity;
+}
+
+static char *vformat(const char *fmt, va_list ap)
+{
+	char *s = NULL;
+
+	return vasprintf(&s, fmt, ap) < 0 ? NULL : s;
+}
+
+struct bpf_finding *lint_report(struct lint_ctx *ctx, CXSourceRange range,
+				const char *fmt, ...)
+{
+	unsigned line, col, off, eline, ecol, eoff;
+	CXFile f, ef;
+	size_t len;
+	const char *text;
+	struct bpf_finding *fd;
+	va_list ap;
+
+	clang_getExpansionLocation(clang_getRangeStart(range), &f, &line, &col, &off);
+	clang_getExpansionLocation(clang_getRangeEnd(range), &ef, &eline, &ecol, &eoff);
+	if (!file_reported(ctx, f))
+		return NULL;
+	text = clang_getFileContents(ctx->tu, f, &len);
+	if (text && nolint__suppressed(text, len, line, ctx->rule->id))
+		return NULL;
+	if (!ef || !clang_File_isEqual(f, ef) || eoff < off) {
+		eline = line;
+		ecol = col;
+		eoff = off;
+	}
+	fd = findings_add(ctx->out);
+	if (!fd)
+		return NULL;
+	fd->rule = ctx->rule->id;
+	fd->severity = rule_severity(ctx);
+	fd->file = file_name(ctx, f);
+	fd->line = line;
+	fd->col = col;
+	fd->offset = off;
+	fd->end_line = eline;
+	fd->end_col = ecol;
+	fd->end_offset = eoff;
+	va_start(ap, fmt);
+	fd->message = vformat(fmt, ap);
+	va_end(ap);
+	if (!fd->file || !fd->message) {
+		/* Out of memory: drop it rather than hand back half a finding. */
+		free(fd->file);
+		free(fd->message);
+		ctx->out->n--;
+		return NULL;
+	}
+	return fd;
+}
+
+/* Name of the macro whose use starts at loc's expansion site. */
+static char *macro_name_at(struct lint_ctx *ctx, CXSourceLocation loc)
+{
+	CXFile f;
+	unsigned off;
+	size_t len, n = 0;
+	const char *text;
+
+	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+	text = f ? clang_getFileContents(ctx->tu, f, &len) : NULL;
+	if (!text || off >= len)
+		return strdup("?");
+	while (off + n < len && (text[off + n] == '_' || (text[off + n] >= '0' && text[off + n] <= '9') ||
+				 ((text[off + n] | 32) >= 'a' && (text[off + n] | 32) <= 'z')))
+		n++;
+	return n ? strndup(text + off, n) : strdup("?");
+}
+
+/*
+ * Where the bytes of [start, end) are written: the file itself, or the
+ * body of a macro defined in the main file. 0, or 1 when unfixable (the
+ * reason is set on f), or a negative errno.
+ */
+static int edit_site(struct lint_ctx *ctx, struct bpf_finding *f, CXSourceLocation start,
+		     CXSourceLocation end, CXFile *file, unsigned *off, unsigned *eoff)
+{
+	CXFile ef, sf, esf;
+	unsigned xoff, xeoff, soff, seoff;
+
+	clang_getExpansionLocation(start, &ef, NULL, NULL, &xoff);
+	clang_getSpellingLocation(start, &sf, NULL, NULL, &soff);
+	if (sf && ef && clang_File_isEqual(sf, ef) && soff == xoff) {
+		clang_getExpansionLocation(end, &esf, NULL, NULL, &xeoff);
+		*file = ef;
+		*off = xoff;
+		*eoff = (esf && clang_File_isEqual(esf, ef) && xeoff >= xoff) ? xeoff : xoff;
+		return 0;
+	}
+	clang_getSpellingLocation(end, &esf, NULL, NULL, &seoff);
+	if (sf && is_main(ctx, sf)) {
+		*file = sf;
+		*off = soff;
+		*eoff = (esf && clang_File_isEqual(esf, sf) && seoff >= soff) ? seoff : soff;
+		return 0;
+	}
+	char *macro = macro_name_at(ctx, start);
+	char *hdr = sf ? file_name(ctx, sf) : strdup("a header");
+	int rc = fix_set_unfixable(&f->fix, "the code comes from macro '%s' defined in %s",
+				   macro ? macro : "?", hdr ? hdr : "a header");
+
+	free(macro);
+	free(hdr);
+	return rc ? rc : 1;
+}
+
+int lint_fix_replace(struct lint_ctx *ctx, struct bpf_finding *f,
+		     CXSourceRange range, const char *text)
+{
+	CXFile file;
+	unsigned off, eoff;
+	int rc;
+	char *name;
+
+	if (!f)
+		return -EINVAL;
+	if (f->fix.unfixable)
+		return 0;
+	rc = edit_site(ctx, f, clang_getRangeStart(range), clang_getRangeEnd(range),
+		       &file, &off, &eoff);
+	if (rc)
+		return rc < 0 ? rc : 0;
+	name = file_name(ctx, file);
+	if (!name)
+		return -ENOMEM;
+	rc = fix_add_edit(&f->fix, name, off, eoff - off, text);
+	free(name);
+	return rc;
+}
+
+int lint_fix_insert(struct lint_ctx *ctx, struct bpf_finding *f,
+		    CXSourceLocation loc, const char *text)
+{
+	return lint_fix_replace(ctx, f, clang_getRange(loc, loc), text);
+}
+
+unsigned lint_offset(CXSourceLocation loc)
+{
+	unsigned off;
+
+	clang_getSpellingLocation(loc, NULL, NULL, NULL, &off);
+	return off;
+}
+
+const char *lint_file_text(struct lint_ctx *ctx, CXSourceLocation loc, size_t *len)
+{
+	CXFile f;
+
+	clang_getSpellingLocation(loc, &f, NULL, NULL, NULL);
+	*len = 0;
+	return f ? clang_getFileContents(ctx->tu, f, len) : NULL;
+}
+
+char *lint_range_text(struct lint_ctx *ctx, CXSourceRange range)
+{
+	CXFile f, ef;
+	unsigned off, eoff;
+	size_t len;
+	const char *text;
+
+	clang_getSpellingLocation(clang_getRangeStart(range), &f, NULL, NULL, &off);
+	clang_getSpellingLocation(clang_getRangeEnd(range), &ef, NULL, NULL, &eoff);
+	if (!f || !ef || !clang_File_isEqual(f, ef) || eoff < off)
+		return NULL;
+	text = clang_getFileContents(ctx->tu, f, &len);
+	if (!text || eoff > len)
+		return NULL;
+	return strndup(text + off, eoff - off);
+}
+
+unsigned lint_declared(struct lint_ctx *ctx)
+{
+	if (!ctx->declared_done) {
+		ctx->declared = ctx__declared(ctx->tu);
+		ctx->declared_done = true;
+	}
+	return ctx->declared;
+}
+
+void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter)
+{
+	for (unsigned i = 0; i < bpf_rules_count; i++) {
+		const struct bpf_rule *r = bpf_rules[i];
+		int idx = config__rule_index(r->id);
+		bool on = r->enabled_by_default;
+
+		if (idx >= 0 && ctx->conf->rules[idx].enabled >= 0)
+			on = ctx->conf->rules[idx].enabled;
+		/* As clang-tidy's -checks: applied over the config, last match wins. */
+		if (rule_filter)
+			on = lint__globs_apply(rule_filter, strlen(rule_filter), r->id, on);
+		if (!on)
+			continue;
+		ctx->rule = r;
+		r->check(ctx);
+	}
+	ctx->rule = NULL;
+}

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Compiler arguments for a file: BPF defaults for the host, then the
+ * compile database's entry (-p DIR), then the flags after `--`.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <clang-c/CXCompilationDatabase.h>
+#include "lint/lint.h"
+#include "config.h"
+
+struct argv_buf {
+	char **v;
+	size_t n, cap;
+	bool oom;
+};
+
+static void argv_push(struct argv_buf *a, const char *s)
+{
+	if (a->oom)
+		return;
+	if (a->n + 2 > a->cap) {
+		size_t cap = a->cap ? a->cap * 2 : 32;
+		char **v = realloc(a->v, cap * sizeof(*v));
+
+		if (!v) {
+			a->oom = true;
+			return;
+		}
+		a->v = v;
+		a->cap = cap;
+	}
+	a->v[a->n] = strdup(s);
+	if (!a->v[a->n]) {
+		a->oom = true;
+		return;
+	}
+	a->v[++a->n] = NULL;
+}
+
+/* uname machine → (kernel arch for __TARGET_ARCH_, Debian multiarch). */
+static void host_arch(const char **arch, const char **multiarch)
+{
+	static const struct { const char *m, *arch, *multi; } map[] = {
+		{ "x86_64", "x86", "x86_64-linux-gnu" },
+		{ "aarch64", "arm64", "aarch64-linux-gnu" },
+		{ "armv7l", "arm", "arm-linux-gnueabihf" },
+		{ "s390x", "s390", "s390x-linux-gnu" },
+		{ "ppc64le", "powerpc", "powerpc64le-linux-gnu" },
+		{ "riscv64", "riscv", "riscv64-linux-gnu" },
+		{ "loongarch64", "loongarch", "loongarch64-linux-gnu" },
+		{ "mips64", "mips", "mips64el-linux-gnuabi64" },
+		{ "i686", "x86", "i386-linux-gnu" },
+	};
+	struct utsname u;
+
+	*arch = "x86";
+	*multiarch = "x86_64-linux-gnu";
+	if (uname(&u))
+		return;
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		if (strcmp(u.machine, map[i].m) == 0) {
+			*arch = map[i].arch;
+			*multiarch = map[i].multi;
+		}
+	}
+}
+
+static void push_defaults(struct argv_buf *a)
+{
+	const char *arch, *multi;
+	char buf[PATH_MAX];
+
+	host_arch(&arch, &multi);
+	argv_push(a, "-target");
+	argv_push(a, "bpf");
+	snprintf(buf, sizeof(buf), "-D__TARGET_ARCH_%s", arch);
+	argv_push(a, buf);
+	snprintf(buf, sizeof(buf), "-I/usr/include/%s", multi);
+	argv_push(a, buf);
+	/* libclang does not always find its own headers (stddef.h...). */
+	argv_push(a, "-resource-dir");
+	argv_push(a, BPF_RESOURCE_DIR);
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+
+	if (strcmp(a, b) == 0)
+		return true;
+	return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
+}
+
+/* Keep the entry's flags; drop the compiler, outputs, -c and the input. */
+static void push_db_args(struct argv_buf *a, const char *dir, const char *path)
+{
+	CXCompilationDatabase_Error dberr;
+	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &dberr);
+	char abs[PATH_MAX];
+
+	if (!db)
+		return;
+	if (!realpath(path, abs))
+		snprintf(abs, sizeof(abs), "%s", path);
+	CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, abs);
+
+	if (cmds && clang_CompileCommands_getSize(cmds) > 0) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
+		CXString wd = clang_CompileCommand_getDirectory(cmd);
+		unsigned n = clang_CompileCommand_getNumArgs(cmd);
+
+		for (unsigned i = 1; i < n; i++) {
+			CXString s = clang_CompileCommand_getArg(cmd, i);
+			const char *arg = clang_getCString(s);
+			char full[PATH_MAX];
+
+			snprintf(full, sizeof(full), "%s/%s", clang_getCString(wd), arg);
+			if (strcmp(arg, "-o") == 0 || strcmp(arg, "-MF") == 0 ||
+			    strcmp(arg, "-MT") == 0 || strcmp(arg, "-MQ") == 0)
+				i++;
+			else if (strcmp(arg, "-c") == 0 || strcmp(arg, "-MD") == 0 ||
+				 strcmp(arg, "-MMD") == 0 || strncmp(arg, "-o", 2) == 0)
+				;
+			else if (same_file(arg, abs) || same_file(full, abs))
+				;
+			else if (strncmp(arg, "-I", 2) == 0 && arg[2] && arg[2] != '/') {
+				/* Relative include dirs are relative to the entry's dir. */
+				snprintf(full, sizeof(full), "-I%s/%s",
+					 clang_getCString(wd), arg + 2);
+				argv_push(a, full);
+			} else
+				argv_push(a, arg);
+			clang_disposeString(s);
+		}
+		clang_disposeString(wd);
+	}
+	clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(db);
+}
+
+char **lint_compile_args(const char *path, const struct lint_options *opt)
+{
+	struct argv_buf a = { 0 };
+
+	push_defaults(&a);
+	if (opt && opt->compile_db_dir)
+		push_db_args(&a, opt->compile_db_dir, path);
+	for (int i = 0; opt && i < opt->n_extra_args; i++)
+		argv_push(&a, opt->extra_args[i]);
+	if (a.oom || !a.v) {
+		if (a.v)
+			a.v[a.n] = NULL;
+		lint_args_free(a.v);
+		return NULL;
+	}
+	return a.v;
+}
+
+void lint_args_free(char **args)
+{
+	for (size_t i = 0; args && args[i]; i++)
+		free(args[i]);
+	free(args);
+}
+
+unsigned lint_parse_kernel(const char *s)
+{
+	char *end;
+	unsigned long maj, min = 0;
+
+	if (!s || *s < '0' || *s > '9')
+		return 0;
+	maj = strtoul(s, &end, 10);
+	if (*end == '.') {
+		if (end[1] < '0' || end[1] > '9')
+			return 0;
+		min = strtoul(end + 1, &end, 10);
+	}
+	/* Allow a patch level or a -suffix ("6.18.0-rc1"), nothing else. */
+	if (*end && *end != '.' && *end != '-' && *end != '+')
+		return 0;
+	if (maj == 0 || maj > 255 || min > 255)
+		return 0;
+	return KVER(maj, min);
+}
+
+unsigned lint_running_kernel(void)
+{
+	struct utsname u;
+	unsigned v;
+
+	if (uname(&u) == 0 && (v = lint_parse_kernel(u.release)))
+		return v;
+	return KVER(6, 18);
+}

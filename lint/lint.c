@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* lint_run: check the input, load config, parse, refuse broken trees, run rules. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "lint/internal.h"
+#include "lint/lint.h"
+
+struct lint_session {
+	CXIndex index;
+};
+
+struct lint_session *lint_session_new(void)
+{
+	struct lint_session *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->index = clang_createIndex(0, 0);
+	if (!s->index) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void lint_session_free(struct lint_session *s)
+{
+	if (!s)
+		return;
+	clang_disposeIndex(s->index);
+	free(s);
+}
+
+char *lint__strdupf(const char *fmt, ...)
+{
+	char *s = NULL;
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	return r < 0 ? NULL : s;
+}
+
+static bool is_c_source(const char *path)
+{
+	size_t n = strlen(path);
+
+	return (n > 2 && strcmp(path + n - 2, ".c") == 0) ||
+	       (n > 2 && strcmp(path + n - 2, ".h") == 0);
+}
+
+static int check_input(const char *path, const struct lint_options *opt, char **err)
+{
+	struct stat st;
+
+	if (opt && opt->unsaved_text)
+		return 0;
+	if (stat(path, &st)) {
+		int e = errno;
+
+		*err = lint__strdupf("%s: %s", path, strerror(e));
+		return -e;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		*err = lint__strdupf("%s: is a directory", path);
+		return -EISDIR;
+	}
+	if (!is_c_source(path)) {
+		*err = lint__strdupf("%s: not a C source file (.c or .h)", path);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Clang's diagnostics for a unit with errors, one per line, as clang formats them. */
+static char *parse_errors(CXTranslationUnit tu)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	bool broken = false;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	for (unsigned i = 0; i < n && !broken; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		broken = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+		clang_disposeDiagnostic(d);
+	}
+	if (!broken)
+		return NULL;
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return strdup("parse failed");
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Note)
+			fprintf(mem, "%s\n", clang_getCString(s));
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+	fclose(mem);
+	if (len && buf[len - 1] == '\n')
+		buf[len - 1] = '\0';
+	return buf;
+}
+
+static int parse(struct lint_session *s, const char *path, const struct lint_options *opt,
+		 CXTranslationUnit *tu, char **err)
+{
+	char **args = lint_compile_args(path, opt);
+	struct CXUnsavedFile unsaved = { path, NULL, 0 };
+	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord;
+	enum CXErrorCode rc;
+	int argc = 0;
+
+	if (!args)
+		return -ENOMEM;
+	while (args[argc])
+		argc++;
+	if (opt && opt->unsaved_text) {
+		unsaved.Contents = opt->unsaved_text;
+		unsaved.Length = opt->unsaved_len;
+	}
+	rc = clang_parseTranslationUnit2(s->index, path, (const char *const *)args, argc,
+					 &unsaved, unsaved.Contents ? 1 : 0, flags, tu);
+	lint_args_free(args);
+	if (rc != CXError_Success) {
+		*err = lint__strdupf("%s: clang could not parse the file (error %d)", path, rc);
+		return -EBADMSG;
+	}
+	*err = parse_errors(*tu);
+	if (*err) {
+		clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+		return -EBADMSG;
+	}
+	return 0;
+}
+
+static unsigned target_kernel(const struct lint_options *opt, const struct lint_file_config *c)
+{
+	if (opt && opt->target_kernel)
+		return opt->target_kernel;
+	if (c->kernel_set)
+		return c->cfg.target_kernel;
+	return lint_running_kernel();
+}
+
+static int compile_filter(const struct lint_options *opt, regex_t *re, char **err)
+{
+	int rc;
+
+	if (!opt || !opt->header_filter)
+		return 0;
+	rc = regcomp(re, opt->header_filter, REG_EXTENDED | REG_NOSUB);
+	if (rc) {
+		char msg[256];
+
+		regerror(rc, re, msg, sizeof(msg));
+		*err = lint__strdupf("--header-filter: %s", msg);
+		return -EINVAL;
+	}
+	return 1;
+}
+
+int lint_run(struct lint_session *s, const char *path,
+	     const struct lint_options *opt, struct bpf_findings *out,
+	     char **err)
+{
+	struct lint_file_config conf;
+	struct lint_ctx ctx = { 0 };
+	CXTranslationUnit tu = NULL;
+	regex_t re;
+	int rc, have_re;
+
+	*err = NULL;
+	rc = check_input(path, opt, err);
+	if (rc)
+		return rc;
+	rc = config__load(&conf, path, opt ? opt->config_path : NULL, err);
+	if (rc)
+		return rc;
+	conf.cfg.target_kernel = target_kernel(opt, &conf);
+	have_re = compile_filter(opt, &re, err);
+	if (have_re < 0) {
+		config__free(&conf);
+		return have_re;
+	}
+	rc = parse(s, path, opt, &tu, err);
+	if (rc == 0) {
+		ctx.tu = tu;
+		ctx.main_path = path;
+		ctx.main_file = clang_getFile(tu, path);
+		ctx.conf = &conf;
+		ctx.header_re = have_re ? &re : NULL;
+		ctx.out = out;
+		ctx.unsaved_text = opt ? opt->unsaved_text : NULL;
+		ctx.unsaved_len = opt ? opt->unsaved_len : 0;
+		ctx__run_rules(&ctx, opt ? opt->rule_filter : NULL);
+		out->declared = lint_declared(&ctx);
+		findings_sort(out);
+		clang_disposeTranslationUnit(tu);
+	}
+	if (have_re)
+		regfree(&re);
+	config__free(&conf);
+	return rc;
+}

@@ -224,6 +224,17 @@ static bool already_listed(const struct fix_plan *p, const struct bpf_edit *e)
 	return false;
 }
 
+/* "\nTEXT" -> "TEXT\n" (or with "\r\n"). */
+static void rotate_leading_eol(char *t)
+{
+	size_t el = t[0] == '\r' ? 2 : 1, n = strlen(t);
+	char eol[2];
+
+	memcpy(eol, t, el);
+	memmove(t, t + el, n - el);
+	memcpy(t + n - el, eol, el);
+}
+
 /* Collect the chosen edits, formatted, plus the definitions they need. */
 static int collect_edits(struct fix_plan *p)
 {
@@ -264,6 +275,8 @@ static int collect_edits(struct fix_plan *p)
 		if (text_edits_collide((unsigned)at, 0, pre, p->edits[i].offset,
 				       p->edits[i].length, p->edits[i].text))
 			at = 0;
+	if (at == 0)	/* at the top: the blank line goes after the block */
+		rotate_leading_eol(pre);
 	r->offset = (unsigned)at;
 	r->length = 0;
 	r->text = pre;

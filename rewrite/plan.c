@@ -341,6 +341,11 @@ char *fix_plan__bytes_for(struct fix_plan *p, const bool *allowed, size_t *len)
 	return copy;
 }
 
+char *fix_plan__render_cb(void *plan, const bool *allowed, size_t *len)
+{
+	return fix_plan__bytes_for(plan, allowed, len);
+}
+
 bool fix_plan__changed(const struct fix_plan *p)
 {
 	return p->out && (p->out_len != p->orig_len ||

@@ -82,6 +82,8 @@ int fix_plan__select(struct fix_plan *p, const bool *allowed);
 int fix_plan__render(struct fix_plan *p);
 /* A malloc'd copy of the bytes for the subset allowed (confirm/'s renderer). */
 char *fix_plan__bytes_for(struct fix_plan *p, const bool *allowed, size_t *len);
+/* The same with the plan as a void * cookie (confirm_source.render's shape). */
+char *fix_plan__render_cb(void *plan, const bool *allowed, size_t *len);
 /* True if the rendered bytes differ from the original. */
 bool fix_plan__changed(const struct fix_plan *p);
 void fix_plan__free(struct fix_plan *p);

@@ -18,7 +18,7 @@ int count_high(struct xdp_md *ctx)
 {
 	int n = 0;
 
-	for (int i = 16; i < 80; i++) // EXPECT: bounded-loop "non-zero start"
+	for (int i = 16; i < 80; i++) // EXPECT: bounded-loop "64 iterations"
 		n += bitmap[i] != 0;
 	return n > 10 ? XDP_DROP : XDP_PASS;
 }

@@ -290,8 +290,9 @@ bool ast__is_user_pointer(CXType t)
 
 	if (clang_getCanonicalType(t).kind != CXType_Pointer)
 		return false;
-	/* libclang exposes btf_type_tag only through the type's spelling. */
-	s = ast__type_name(clang_getPointeeType(t));
+	/* libclang exposes btf_type_tag only through the spelling of the
+	 * pointer type itself (its pointee type drops the tag). */
+	s = ast__type_name(t);
 	yes = s && strstr(s, "btf_type_tag(\"user\")") != NULL;
 	free(s);
 	return yes;

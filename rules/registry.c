@@ -10,6 +10,7 @@ extern const struct bpf_rule rule_bounded_loop;
 extern const struct bpf_rule rule_repeat_index;
 extern const struct bpf_rule rule_can_loop_index;
 extern const struct bpf_rule rule_current_task;
+extern const struct bpf_rule rule_probe_read;
 
 const struct bpf_rule *const bpf_rules[] = {
 	&rule_always_inline,
@@ -19,6 +20,7 @@ const struct bpf_rule *const bpf_rules[] = {
 	&rule_repeat_index,
 	&rule_can_loop_index,
 	&rule_current_task,
+	&rule_probe_read,
 };
 
 const unsigned bpf_rules_count = sizeof(bpf_rules) / sizeof(bpf_rules[0]);

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_tracing.h>
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* Kept on purpose, suppressed in place. */
+SEC("kprobe/do_nanosleep")
+int raw(struct pt_regs *ctx)
+{
+	u64 v = 0;
+
+	bpf_probe_read(&v, sizeof(v), (void *)PT_REGS_PARM1(ctx)); // NOLINT(probe-read)
+	return v != 0;
+}

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from fixlib import COMPAT, Checks, golden_pairs, lint_args
+from fixlib import COMPAT, VMLINUX, Checks, golden_pairs, lint_args
 
 CLANG = sys.argv[1]
 MULTIARCH = subprocess.run(["gcc", "-print-multiarch"], stdout=subprocess.PIPE,
@@ -69,7 +69,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="bpf-fix-load-")
     try:
         no_bpf = bpf_permitted(tmp)
-        vmlinux = vmlinux_dir(tmp)
+        vmlinux = VMLINUX or vmlinux_dir(tmp)
         for rule, case, fixed in pairs:
             label = "%s/%s" % (rule, os.path.basename(fixed))
             obj = os.path.join(tmp, os.path.basename(fixed) + ".o")

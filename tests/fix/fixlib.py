@@ -8,6 +8,8 @@ import sys
 SRC = os.environ.get("BPF_SOURCE_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TESTDATA = os.path.join(SRC, "testdata")
 COMPAT = os.path.join(TESTDATA, "include")
+# The build's generated vmlinux.h (tests/lint makes it), for the cases that include it.
+VMLINUX = os.environ.get("BPF_VMLINUX_DIR") or ""
 
 
 def golden_pairs():
@@ -45,7 +47,12 @@ def tool_argv(tool, case, target, extra=()):
     """argv for bpf-fix/bpf-lint on target with case's LINT-ARGS and the testdata includes."""
     opts, clang = lint_args(case)
     return ([tool] + list(extra) + opts + [target, "--"] + clang +
-            ["-I" + COMPAT, "-I" + os.path.dirname(os.path.abspath(case))])
+            include_flags(case))
+
+
+def include_flags(case):
+    return (["-I" + COMPAT, "-I" + os.path.dirname(os.path.abspath(case))] +
+            (["-I" + VMLINUX] if VMLINUX else []))
 
 
 def run(argv, cwd=None, env=None):

@@ -11,7 +11,7 @@ import stat
 import subprocess
 import sys
 import tempfile
-from fixlib import COMPAT, Checks, golden_pairs, lint_args, read, run, tool_argv, write
+from fixlib import Checks, golden_pairs, include_flags, lint_args, read, run, tool_argv, write
 
 BPF_FIX = os.path.abspath(sys.argv[1])
 CAR = shutil.which("clang-apply-replacements-19") or shutil.which("clang-apply-replacements")
@@ -61,7 +61,7 @@ def always_checks(c, d, good):
         shutil.copy(case, t)
         opts, clang = lint_args(case)
         r = run([BPF_FIX, "--apply"] + opts + [bad, os.path.join(d, "missing.bpf.c"), t, "--"] +
-                clang + ["-I" + COMPAT, "-I" + os.path.dirname(case)])
+                clang + include_flags(case))
         c.check(r.returncode == 2, "errors with a good file: exit 2 wins")
         c.check(read(t) == fixed, "errors with a good file: the good file is still fixed")
     c.check(not leftovers(d), "no temporary files left", str(leftovers(d)))
@@ -113,6 +113,21 @@ def export_checks(c, d, case, fixed):
             "clang-apply-replacements on the export gives the --apply bytes", p.stdout.decode())
 
 
+def rule_checks(c, d, case, fixed):
+    """--rule=ID limits the fixes to those rules; an unknown id is an error."""
+    rule = os.path.basename(os.path.dirname(case))
+    other = "always-inline" if rule != "always-inline" else "pragma-unroll"
+    t = os.path.join(d, "rules.bpf.c")
+    write(t, read(case))
+    r = run(tool_argv(BPF_FIX, case, t, ["--apply", "--rule=" + other]))
+    c.check(r.returncode == 0 and read(t) == read(case) and not r.stdout,
+            "--rule=%s: no %s fix made" % (other, rule), r.stderr.decode())
+    r = run(tool_argv(BPF_FIX, case, t, ["--apply", "--rule=%s,%s" % (other, rule)]))
+    c.check(r.returncode == 1 and read(t) == fixed, "--rule=%s,%s: the fix is made" % (other, rule))
+    r = run(tool_argv(BPF_FIX, case, t, ["--rule=no-such-rule"]))
+    one_line_error(c, r, "--rule with an unknown id")
+
+
 def main():
     c = Checks()
     d = tempfile.mkdtemp(prefix="bpf-fix-safety-")
@@ -123,6 +138,7 @@ def main():
             race_checks(c, d, good[0])
             file_checks(c, d, *good)
             export_checks(c, d, *good)
+            rule_checks(c, d, *good)
         else:
             print("note: no golden case is changed by bpf-fix yet: read-only, race, mode, "
                   "symlink and export checks not run")

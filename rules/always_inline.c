@@ -1,17 +1,421 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* always-inline: being written (detector not implemented yet). */
+/*
+ * always-inline: functions forced inline with __always_inline,
+ * __attribute__((always_inline)) or any macro that ends up there (a
+ * project's `statfunc`). Works on the source text of the declaration head
+ * and of macro bodies, because libclang does not expose the attribute kind
+ * and macro chains are only visible as text.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "rules/rule.h"
 #include "lint/lint_ctx.h"
 
+#define MAX_MACROS 64
+
+/* A macro whose expansion contains always_inline. */
+struct ai_macro {
+	char name[64];
+	bool pure;               /* only inline/attribute tokens: drop its uses */
+	CXFile file;
+	bool in_main;
+	unsigned body, body_end; /* offsets of the replacement list in file */
+	const char *text;        /* contents of file */
+	char *file_name;
+};
+
+struct ai_state {
+	struct lint_ctx *ctx;
+	CXFile main;
+	struct ai_macro m[MAX_MACROS];
+	size_t n;
+};
+
+/* One always_inline element found in a span of text. */
+struct ai_elem {
+	unsigned off, end;       /* bytes to remove */
+	const struct ai_macro *macro; /* a wrapper macro use, or NULL */
+};
+
+static bool ident_char(char c)
+{
+	return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+}
+
+static bool is_attr_name(const char *s, size_t n)
+{
+	return (n == 13 && !memcmp(s, "always_inline", 13)) ||
+	       (n == 17 && !memcmp(s, "__always_inline__", 17));
+}
+
+static const struct ai_macro *macro_find(const struct ai_state *st, const char *s, size_t n)
+{
+	for (size_t i = st->n; i-- > 0;)
+		if (strlen(st->m[i].name) == n && !memcmp(st->m[i].name, s, n))
+			return &st->m[i];
+	return NULL;
+}
+
+/* Skip whitespace, comments, line continuations and string literals. */
+static unsigned skip_space(const char *t, unsigned i, unsigned end)
+{
+	while (i < end) {
+		if (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' || t[i] == '\\')
+			i++;
+		else if (i + 1 < end && t[i] == '/' && t[i + 1] == '*') {
+			const char *c = memmem(t + i + 2, end - i - 2, "*/", 2);
+
+			i = c ? (unsigned)(c - t) + 2 : end;
+		} else if (i + 1 < end && t[i] == '/' && t[i + 1] == '/') {
+			while (i < end && t[i] != '\n')
+				i++;
+		} else
+			break;
+	}
+	return i;
+}
+
+/* End of the balanced (...) starting at i, or end. */
+static unsigned skip_parens(const char *t, unsigned i, unsigned end)
+{
+	int depth = 0;
+
+	for (; i < end; i++) {
+		if (t[i] == '(')
+			depth++;
+		else if (t[i] == ')' && --depth == 0)
+			return i + 1;
+	}
+	return end;
+}
+
+/*
+ * In __attribute__((list)) at [i, end): the always_inline item, widened to
+ * the whole attribute when it is alone, else to the item and one comma.
+ */
+static bool attr_elem(const char *t, unsigned start, unsigned i, unsigned end, struct ai_elem *e)
+{
+	unsigned close = skip_parens(t, i, end), p = i + 1, items = 0;
+	unsigned ioff = 0, iend = 0, prev_comma = 0;
+
+	p = skip_space(t, p, close);
+	if (p >= close || t[p] != '(')
+		return false;
+	for (p++; p < close - 2;) {
+		unsigned s = skip_space(t, p, close - 2), q = s;
+
+		while (q < close - 2 && ident_char(t[q]))
+			q++;
+		if (q == s) {
+			p = s + 1;
+			continue;
+		}
+		items++;
+		unsigned after = skip_space(t, q, close - 2);
+
+		if (after < close - 2 && t[after] == '(')
+			after = skip_space(t, skip_parens(t, after, close - 2), close - 2);
+		if (is_attr_name(t + s, q - s) && !iend) {
+			ioff = s;
+			iend = after < close - 2 && t[after] == ',' ? skip_space(t, after + 1, close - 2) : q;
+			if (iend == q && prev_comma)
+				ioff = prev_comma; /* last item: take the comma before it */
+		}
+		prev_comma = after < close - 2 && t[after] == ',' ? after : 0;
+		p = after < close - 2 && t[after] == ',' ? after + 1 : after + 1;
+	}
+	if (!iend)
+		return false;
+	e->macro = NULL;
+	e->off = items == 1 ? start : ioff;
+	e->end = items == 1 ? close : iend;
+	return true;
+}
+
+/* First always_inline element in t[i, end); false if none. */
+static bool find_elem(const struct ai_state *st, const char *t, unsigned i, unsigned end,
+		      struct ai_elem *e)
+{
+	while ((i = skip_space(t, i, end)) < end) {
+		unsigned s = i;
+
+		if (t[i] == '"') {
+			for (i++; i < end && t[i] != '"'; i++)
+				if (t[i] == '\\')
+					i++;
+			i++;
+			continue;
+		}
+		if (!ident_char(t[i])) {
+			i++;
+			continue;
+		}
+		while (i < end && ident_char(t[i]))
+			i++;
+		if (i - s == 13 && !memcmp(t + s, "__attribute__", 13)) {
+			if (attr_elem(t, s, skip_space(t, i, end), end, e))
+				return true;
+			continue;
+		}
+		const struct ai_macro *m = macro_find(st, t + s, i - s);
+
+		if (m) {
+			e->off = s;
+			e->end = i;
+			e->macro = m->pure ? NULL : m;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Tokens a "pure" always-inline macro may consist of. */
+static bool body_is_pure(const struct ai_state *st, const char *t, unsigned i, unsigned end)
+{
+	static const char *const ok[] = { "inline", "__inline", "__inline__", "__attribute__",
+					  "always_inline", "__always_inline__", "__unused__",
+					  "unused", "__used__", "used" };
+
+	while ((i = skip_space(t, i, end)) < end) {
+		unsigned s = i;
+		bool good = false;
+
+		if (t[i] == '(' || t[i] == ')' || t[i] == ',') {
+			i++;
+			continue;
+		}
+		while (i < end && ident_char(t[i]))
+			i++;
+		if (i == s)
+			return false;
+		for (size_t k = 0; k < sizeof(ok) / sizeof(ok[0]) && !good; k++)
+			good = strlen(ok[k]) == i - s && !memcmp(ok[k], t + s, i - s);
+		const struct ai_macro *m = good ? NULL : macro_find(st, t + s, i - s);
+
+		if (!good && !(m && m->pure))
+			return false;
+	}
+	return true;
+}
+
+static char *file_name(CXFile f)
+{
+	CXString s = clang_getFileName(f);
+	char *n = strdup(clang_getCString(s));
+
+	clang_disposeString(s);
+	return n;
+}
+
+/* Record the macro if its replacement list reaches always_inline. */
+static void add_macro(struct ai_state *st, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f;
+	unsigned off, end, i;
+	size_t len;
+	const char *t;
+	struct ai_elem e;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+	t = f ? clang_getFileContents(lint_tu(st->ctx), f, &len) : NULL;
+	if (!t || end > len || end <= off)
+		return;
+	for (i = off; i < end && ident_char(t[i]); i++)
+		;
+	if (i < end && t[i] == '(')
+		i = skip_parens(t, i, end);
+	if (!find_elem(st, t, i, end, &e) && !memmem(t + i, end - i, "always_inline", 13))
+		return;
+	if (!find_elem(st, t, i, end, &e))
+		return;
+	struct ai_macro *m = (struct ai_macro *)macro_find(st, t + off, i - off);
+
+	if (!m) {
+		if (st->n == MAX_MACROS || i - off >= sizeof(st->m[0].name))
+			return;
+		m = &st->m[st->n++];
+		memset(m, 0, sizeof(*m));
+		memcpy(m->name, t + off, i - off);
+		while (strchr(m->name, '('))
+			*strchr(m->name, '(') = '\0';
+	}
+	free(m->file_name);
+	m->pure = body_is_pure(st, t, i, end);
+	m->file = f;
+	m->in_main = clang_File_isEqual(f, st->main);
+	m->body = i;
+	m->body_end = end;
+	m->text = t;
+	m->file_name = file_name(f);
+}
+
+static enum CXChildVisitResult visit_macros(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_MacroDefinition)
+		add_macro(d, c);
+	return CXChildVisit_Continue;
+}
+
+/* Bytes to delete for e: the element and the blanks after it (or before, at a line end). */
+static void removal(const char *t, size_t len, const struct ai_elem *e, unsigned *off,
+		    unsigned *end)
+{
+	*off = e->off;
+	*end = e->end;
+	while (*end < len && (t[*end] == ' ' || t[*end] == '\t'))
+		(*end)++;
+	if (*end == e->end)
+		while (*off > 0 && (t[*off - 1] == ' ' || t[*off - 1] == '\t'))
+			(*off)--;
+}
+
+/* Follow wrapper macros defined in the main file down to the element to drop. */
+static int add_fix(struct ai_state *st, struct bpf_finding *f, const char *file,
+		   const char *t, size_t len, struct ai_elem e, bool is_static)
+{
+	unsigned off, end;
+
+	for (int depth = 0; e.macro && depth < 8; depth++) {
+		const struct ai_macro *m = e.macro;
+
+		if (!m->in_main)
+			return fix_set_unfixable(&f->fix,
+				"always_inline comes from macro '%s' defined in %s; edit that header",
+				m->name, m->file_name);
+		if (!find_elem(st, m->text, m->body, m->body_end, &e))
+			return fix_set_unfixable(&f->fix, "cannot find always_inline in '%s'", m->name);
+		t = m->text;
+		file = lint_main_path(st->ctx);
+		is_static = true; /* a definition edit must not change other storage */
+	}
+	if (e.macro)
+		return fix_set_unfixable(&f->fix, "macro chain too deep");
+	removal(t, len, &e, &off, &end);
+	/* Not static: dropping the macro would make a global function; keep it file-local. */
+	return fix_add_edit(&f->fix, file, off, end - off, is_static ? "" : "static ");
+}
+
+static bool has_static(CXCursor c)
+{
+	return clang_Cursor_getStorageClass(c) == CX_SC_Static;
+}
+
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+		*(CXCursor *)d = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static void check_function(struct ai_state *st, CXCursor c)
+{
+	CXSourceRange ext = clang_getCursorExtent(c);
+	CXCursor body = clang_getNullCursor();
+	CXFile f, bf;
+	unsigned off, end;
+	size_t len;
+	const char *t;
+	struct ai_elem e;
+	struct bpf_finding *fd;
+	CXString name;
+
+	clang_getExpansionLocation(clang_getRangeStart(ext), &f, NULL, NULL, &off);
+	clang_getExpansionLocation(clang_getRangeEnd(ext), &bf, NULL, NULL, &end);
+	clang_visitChildren(c, find_body, &body);
+	if (!clang_Cursor_isNull(body))
+		clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(body)),
+					   &bf, NULL, NULL, &end);
+	t = f ? clang_getFileContents(lint_tu(st->ctx), f, &len) : NULL;
+	if (!t || end > len || end <= off || !find_elem(st, t, off, end, &e))
+		return;
+	CXSourceLocation at = clang_getLocationForOffset(lint_tu(st->ctx), f, e.off);
+
+	name = clang_getCursorSpelling(c);
+	if (e.macro)
+		fd = lint_report(st->ctx, clang_getRange(at, clang_getLocationForOffset(
+					lint_tu(st->ctx), f, e.end)),
+			"'%s' is forced inline through macro '%s': every caller gets its own copy "
+			"of the body and the verifier processes each copy", clang_getCString(name),
+			e.macro->name);
+	else
+		fd = lint_report(st->ctx, clang_getRange(at, clang_getLocationForOffset(
+					lint_tu(st->ctx), f, e.end)),
+			"'%s' is forced inline: every caller gets its own copy of the body and the "
+			"verifier processes each copy", clang_getCString(name));
+	if (fd) {
+		finding_add_note(fd, "BPF has had real function calls since kernel 4.16 (2017); "
+			"always_inline only grows the program and rules out a global function "
+			"verified once");
+		finding_add_note(fd, "write 'static' without always_inline and let the compiler "
+			"choose; if it is called in a loop, consider a global __noinline function");
+		char *file = file_name(f);
+
+		if (clang_File_isEqual(f, st->main)) {
+			free(file);
+			file = strdup(lint_main_path(st->ctx));
+		}
+		if (file)
+			add_fix(st, fd, file, t, len, e, has_static(c));
+		free(file);
+	}
+	clang_disposeString(name);
+}
+
+static enum CXChildVisitResult visit_decls(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct ai_state *st = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_FunctionDecl &&
+	    lint_location_reported(st->ctx, clang_getCursorLocation(c)))
+		check_function(st, c);
+	return CXChildVisit_Continue;
+}
+
 static void check(struct lint_ctx *ctx)
 {
-	(void)ctx;
+	struct ai_state *st = calloc(1, sizeof(*st));
+	CXCursor tu = clang_getTranslationUnitCursor(lint_tu(ctx));
+
+	if (!st)
+		return;
+	st->ctx = ctx;
+	st->main = clang_getFile(lint_tu(ctx), lint_main_path(ctx));
+	clang_visitChildren(tu, visit_macros, st);
+	clang_visitChildren(tu, visit_decls, st);
+	for (size_t i = 0; i < st->n; i++)
+		free(st->m[i].file_name);
+	free(st);
 }
 
 const struct bpf_rule rule_always_inline = {
 	.id = "always-inline",
-	.summary = "(being written)",
-	.explanation = "(being written)",
+	.summary = "function forced inline with __always_inline (directly or through a macro)",
+	.explanation =
+		"BPF programs have supported function calls (BPF-to-BPF calls) since kernel\n"
+		"4.16. Forcing a function inline copies its body into every caller: the\n"
+		"object grows, the verifier processes one copy per call site, and the\n"
+		"function can never become a global function that is verified only once.\n"
+		"The advice to mark every BPF function __always_inline dates from before\n"
+		"2017; today it only costs verification. Let the compiler decide.\n"
+		"\n"
+		"Before:\n"
+		"    static __always_inline int parse_hdr(struct hdr *h) { ... }\n"
+		"    #define statfunc static __always_inline\n"
+		"\n"
+		"After:\n"
+		"    static int parse_hdr(struct hdr *h) { ... }\n"
+		"    #define statfunc static\n"
+		"\n"
+		"A macro defined in the linted file is fixed at its definition; one from a\n"
+		"header is reported without an automatic fix.",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.check = check,

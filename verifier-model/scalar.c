@@ -83,6 +83,25 @@ uint64_t scalar_const_value(const struct vm_scalar *s)
 	return s->var_off.value;
 }
 
+/*
+ * If [umin, umax] holds exactly one member of the tnum, the value is known
+ * (6.18.y backport of "Improve bounds when tnum has a single possible
+ * value"); the three shapes: that member is umin, tmax, or the one after.
+ */
+static void single_member(struct vm_scalar *s)
+{
+	struct tnum t = s->var_off;
+	uint64_t next = tnum_step(t, s->umin), tmax = t.value | t.mask;
+	bool umin_in = (s->umin & ~t.mask) == t.value;
+
+	if (umin_in && next > s->umax)
+		scalar_set_const(s, s->umin);
+	else if (!umin_in && next == tmax)
+		scalar_set_const(s, tmax);
+	else if (!umin_in && next <= s->umax && tnum_step(t, next) > s->umax)
+		scalar_set_const(s, next);
+}
+
 /* Tighten the bounds with what the known bits allow (__update_reg_bounds). */
 void scalar_bounds_from_tnum(struct vm_scalar *s)
 {
@@ -98,6 +117,7 @@ void scalar_bounds_from_tnum(struct vm_scalar *s)
 	s->smax = MIN(s->smax, (int64_t)(t.value | (t.mask & ~(1ULL << 63))));
 	s->umin = MAX(s->umin, t.value);
 	s->umax = MIN(s->umax, t.value | t.mask);
+	single_member(s);
 }
 
 /* Intersect a with [lo, hi] in place; the type decides signedness. */

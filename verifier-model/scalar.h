@@ -52,6 +52,13 @@ struct tnum tnum_clear_subreg(struct tnum a);       /* low 32 bits := 0 */
 struct tnum tnum_const_subreg(struct tnum a, uint32_t v); /* low 32 := v */
 bool tnum_subreg_is_const(struct tnum a);
 bool tnum_equals(struct tnum a, struct tnum b);
+/* Smallest member of t greater than z; t.value if z is below it, t's
+ * maximum if z is at or above it (the kernel's tnum_step). */
+uint64_t tnum_step(struct tnum t, uint64_t z);
+/* Byte swaps of the low 2/4/8 bytes (value and mask alike). */
+struct tnum tnum_bswap16(struct tnum a);
+struct tnum tnum_bswap32(struct tnum a);
+struct tnum tnum_bswap64(struct tnum a);
 /* "(0x0; 0xff)" exactly as the verifier log prints var_off. */
 int tnum_snprint(char *buf, size_t len, struct tnum a);
 
@@ -92,7 +99,13 @@ void scalar_movsx(struct vm_scalar *dst, const struct vm_scalar *src,
 		  int bits, bool alu64);
 /* Zero-extend the low 32 bits into the whole register. */
 void scalar_zext32(struct vm_scalar *s);
-/* BPF_END byte swap/truncation to bits (16/32/64). */
+/*
+ * BPF_END to bits (16/32/64, the insn imm). to_le_noop: the insn is
+ * BPF_ALU|BPF_END|BPF_TO_LE on our little-endian target, so no swap,
+ * only truncation; BPF_TO_BE and BPF_ALU64 bswap pass false. The swapped
+ * known bits are kept, bounds re-derived (scalar_alu(BPF_END) cannot
+ * know the width and gives unknown: call this instead).
+ */
 void scalar_bswap(struct vm_scalar *s, int bits, bool to_le_noop);
 
 /*

@@ -4,8 +4,9 @@
  * adjust_scalar_min_max_vals() applies them: each operation updates the
  * 32-bit and the 64-bit bounds and the tnum separately, ALU32 results
  * are zero-extended, then reg_bounds_sync() reconciles everything.
- * Operations the kernel does not track (DIV, MOD, END, shifts by a
- * non-constant or out-of-range amount) give a fully unknown register.
+ * Operations the kernel does not track (DIV, MOD, shifts by a
+ * non-constant or out-of-range amount) give a fully unknown register;
+ * BPF_END keeps the swapped known bits (6.18.y tracks them).
  */
 #include <linux/bpf.h>
 #include "verifier-model/scalar.h"
@@ -414,6 +415,10 @@ void scalar_alu(struct vm_scalar *dst, const struct vm_scalar *src,
 		mov(dst, src, alu64, off);
 		return;
 	}
+	if (op == BPF_END) {	/* imm (the width) is not in our arguments */
+		scalar_set_unknown(dst);
+		return;
+	}
 	if (op == BPF_NEG)
 		src = dst;
 	s = *src;	/* src may alias dst (r1 += r1) */
@@ -432,11 +437,18 @@ void scalar_alu(struct vm_scalar *dst, const struct vm_scalar *src,
 
 void scalar_bswap(struct vm_scalar *s, int bits, bool to_le_noop)
 {
-	/* 6.18 tracks nothing through BPF_END: the register becomes a fresh
-	 * unknown 64-bit scalar, even for a no-op or a truncating swap. */
-	(void)bits;
-	(void)to_le_noop;
-	scalar_set_unknown(s);
+	/* A swap scrambles the order of values: keep only the known bits
+	 * (swapped) and re-derive the bounds from them. */
+	if (!to_le_noop) {
+		s->var_off = bits == 16 ? tnum_bswap16(s->var_off) :
+			     bits == 32 ? tnum_bswap32(s->var_off) :
+			     tnum_bswap64(s->var_off);
+		scalar_mark_unbounded(s);
+	}
+	if (bits == 16 || bits == 32)
+		scalar_coerce_size(s, bits / 8);
+	/* never zero-extended afterwards: be64/le64 keep the upper half */
+	scalar_sync(s);
 }
 
 static int64_t sext(uint64_t v, int size)

@@ -182,6 +182,18 @@ static void refine_eq(struct vm_scalar *a, struct vm_scalar *b, bool is32)
 	b->var_off = a->var_off;
 }
 
+/* Wrapping +-1 (the kernel builds with -fno-strict-overflow; only a
+ * decided branch, which the kernel never refines, can wrap). */
+static int64_t inc64(int64_t v, int d)
+{
+	return (int64_t)((uint64_t)v + (uint64_t)(int64_t)d);
+}
+
+static int32_t inc32(int32_t v, int d)
+{
+	return (int32_t)((uint32_t)v + (uint32_t)d);
+}
+
 /* a != constant: an end of a's range equal to it moves inward. */
 static void refine_ne(struct vm_scalar *a, uint64_t val, bool is32)
 {
@@ -191,9 +203,9 @@ static void refine_ne(struct vm_scalar *a, uint64_t val, bool is32)
 		if (a->u32_max == (uint32_t)val)
 			a->u32_max--;
 		if (a->s32_min == (int32_t)(uint32_t)val)
-			a->s32_min++;
+			a->s32_min = inc32(a->s32_min, 1);
 		if (a->s32_max == (int32_t)(uint32_t)val)
-			a->s32_max--;
+			a->s32_max = inc32(a->s32_max, -1);
 		return;
 	}
 	if (a->umin == val)
@@ -201,9 +213,9 @@ static void refine_ne(struct vm_scalar *a, uint64_t val, bool is32)
 	if (a->umax == val)
 		a->umax--;
 	if (a->smin == (int64_t)val)
-		a->smin++;
+		a->smin = inc64(a->smin, 1);
 	if (a->smax == (int64_t)val)
-		a->smax--;
+		a->smax = inc64(a->smax, -1);
 }
 
 /* a & constant != 0 teaches a bit only for a single-bit constant;

@@ -164,6 +164,54 @@ struct tnum tnum_intersect(struct tnum a, struct tnum b)
 	return mk((a.value | b.value) & ~mask, mask);
 }
 
+/* Smallest member of t that is >= y, or t's maximum if there is none. */
+static uint64_t tnum_ceil(struct tnum t, uint64_t y)
+{
+	uint64_t known = ~t.mask, clash = (y ^ t.value) & known, above, free;
+	int i;
+
+	if (!clash)
+		return y;
+	i = 63 - __builtin_clzll(clash);	/* highest conflicting bit */
+	above = i == 63 ? 0 : ~0ULL << (i + 1);
+	if (t.value >> i & 1)	/* t needs a 1 where y has 0: y's prefix + t's minimum */
+		return (y & above) | t.value;
+	/* y has a 1 where t needs 0: bump the prefix at its lowest free 0 */
+	free = above & t.mask & ~y;
+	if (!free)
+		return t.value | t.mask;
+	free &= -free;
+	return ((y & above & ~(free - 1)) | free) | t.value;
+}
+
+uint64_t tnum_step(struct tnum t, uint64_t z)
+{
+	uint64_t tmax = t.value | t.mask;
+
+	if (z >= tmax)
+		return tmax;
+	if (z < t.value)
+		return t.value;
+	return tnum_ceil(t, z + 1);
+}
+
+struct tnum tnum_bswap16(struct tnum a)
+{
+	return mk(__builtin_bswap16((uint16_t)a.value),
+		  __builtin_bswap16((uint16_t)a.mask));
+}
+
+struct tnum tnum_bswap32(struct tnum a)
+{
+	return mk(__builtin_bswap32((uint32_t)a.value),
+		  __builtin_bswap32((uint32_t)a.mask));
+}
+
+struct tnum tnum_bswap64(struct tnum a)
+{
+	return mk(__builtin_bswap64(a.value), __builtin_bswap64(a.mask));
+}
+
 struct tnum tnum_cast(struct tnum a, uint8_t size)
 {
 	uint64_t keep = size >= 8 ? ~0ULL : (1ULL << (size * 8)) - 1;

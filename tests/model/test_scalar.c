@@ -201,17 +201,29 @@ Test(scalar, neg)
 	cr_expect_str_eq(alu(cst(5), cst(0), BPF_NEG, false), "0xfffffffb");
 }
 
-Test(scalar, div_mod_end_are_unknown)
+Test(scalar, div_mod_are_unknown)
 {
-	/* 6.18 tracks no bounds through DIV/MOD/END, even for constants */
+	/* 6.18 tracks no bounds through DIV/MOD, even for constants */
 	cr_expect_str_eq(alu(cst(10), cst(2), BPF_DIV, true), "");
 	cr_expect_str_eq(alu(cst(10), cst(3), BPF_MOD, false), "");
-	{
-		struct vm_scalar s = cst(5);
+}
 
-		scalar_bswap(&s, 16, false);
-		cr_expect_str_eq(show(&s), "");
-	}
+Test(scalar, byte_swap)
+{
+	struct vm_scalar s = cst(5), r;
+
+	scalar_bswap(&s, 16, false);		/* be16 */
+	cr_expect_str_eq(show(&s), "1280");
+	s = cst(0x100000005ULL);
+	scalar_bswap(&s, 64, false);		/* be64 keeps the upper half */
+	cr_expect_eq(scalar_const_value(&s), 0x0500000001000000ULL);
+	s = cst(0x123456789ULL);
+	scalar_bswap(&s, 32, true);		/* le32: truncation only */
+	cr_expect_eq(scalar_const_value(&s), 0x23456789ULL);
+	r = masked(0xff);
+	scalar_bswap(&r, 16, false);		/* low byte moves up */
+	cr_expect_str_eq(show(&r),
+			 "smin=smin32=0,smax=umax=smax32=umax32=0xff00,var_off=(0x0; 0xff00)");
 }
 
 Test(scalar, movsx)

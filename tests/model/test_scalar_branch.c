@@ -156,10 +156,26 @@ Test(branch, refine_jmp32)
 
 Test(branch, impossible_side)
 {
+	struct vm_scalar x = range(0, 9), c = cst((uint64_t)-5);
+
+	/* x s< -5 cannot hold for x in [0, 9]: the signed bounds cross */
+	cr_expect_not(scalar_refine(&x, &c, BPF_JSLT, false, true));
+	/* the possible side is fine */
+	x = range(0, 9);
+	c = cst((uint64_t)-5);
+	cr_expect(scalar_refine(&x, &c, BPF_JSLT, false, false));
+}
+
+Test(branch, dead_side_collapses_to_a_member)
+{
 	struct vm_scalar x = range(0, 9), c = cst(20);
 
-	/* x < 20 always: the false side cannot happen */
-	cr_expect_not(scalar_refine(&x, &c, BPF_JLT, false, false));
+	/* not (x < 20) for x in [0,9]: umin 20 > umax 9, yet the kernel's
+	 * single-member rule turns x into 15 (the tnum's top) and reports
+	 * no inconsistency, so neither do we */
+	cr_expect(scalar_refine(&x, &c, BPF_JLT, false, false));
+	cr_expect(scalar_is_const(&x));
+	cr_expect_eq(scalar_const_value(&x), 15);
 }
 
 Test(branch, range_within)

@@ -365,3 +365,37 @@ Test(props, tnum_overlap_exact_4bit)
 			cr_assert_eq(tnum_overlap(a, b), common, "overlap %d %d", i, j);
 		}
 }
+
+/* tnum_step against brute force over 8-bit tnums and every z. */
+Test(props, tnum_step_exhaustive_8bit)
+{
+	int k, z;
+
+	for (k = 0; k < 6561; k++) {	/* 3^8 */
+		struct tnum t = tnum_const(0);
+		int bit, kk = k;
+
+		for (bit = 0; bit < 8; bit++, kk /= 3) {
+			if (kk % 3 == 1)
+				t.value |= 1ULL << bit;
+			else if (kk % 3 == 2)
+				t.mask |= 1ULL << bit;
+		}
+		for (z = 0; z < 256; z++) {
+			uint64_t want = t.value | t.mask, x;
+
+			if ((uint64_t)z < t.value)
+				want = t.value;
+			else
+				for (x = (uint64_t)z + 1; x <= (t.value | t.mask); x++)
+					if (tnum_in(t, tnum_const(x))) {
+						want = x;
+						break;
+					}
+			cr_assert_eq(tnum_step(t, (uint64_t)z), want,
+				     "tnum_step((%#llx;%#llx), %d)",
+				     (unsigned long long)t.value,
+				     (unsigned long long)t.mask, z);
+		}
+	}
+}

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Can a static function be made global, and the edits (static_call_sig.h).
+ * The signature rules follow the kernel's BTF checks for global functions:
+ * at most 5 arguments; scalars, a context pointer or pointers to sized
+ * types; a scalar return (measured on 6.18: a void global function is
+ * refused with "doesn't return scalar").
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/ast_util.h"
+#include "rules/loop_ast.h"
+#include "rules/static_call_sig.h"
+
+#define GLOBAL_FUNC_KERNEL KVER(5, 6)
+#define MAX_GLOBAL_ARGS 5
+
+/* Program context types a global function may take a pointer to. */
+static const char *const ctx_types[] = {
+	"__sk_buff", "xdp_md", "pt_regs", "bpf_sock_ops", "sk_msg_md", "bpf_sock_addr",
+	"bpf_sk_lookup", "sk_reuseport_md", "bpf_sockopt", "bpf_sysctl", "bpf_perf_event_data",
+	"bpf_raw_tracepoint_args", "bpf_sock", "bpf_cgroup_dev_ctx", "bpf_nf_ctx",
+	"user_pt_regs",
+};
+
+static bool is_scalar(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
+}
+
+static bool is_ctx_pointee(CXType t)
+{
+	CXString s;
+	const char *n;
+	bool ok = false;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Record)
+		return false;
+	s = clang_getTypeSpelling(t);
+	n = clang_getCString(s);
+	if (!strncmp(n, "struct ", 7))
+		n += 7;
+	for (size_t i = 0; i < sizeof(ctx_types) / sizeof(ctx_types[0]); i++)
+		ok |= !strcmp(n, ctx_types[i]);
+	clang_disposeString(s);
+	return ok;
+}
+
+struct nullchk {
+	CXCursor parm;
+	bool found;
+};
+
+static bool is_parm(CXCursor e, CXCursor parm)
+{
+	return clang_equalCursors(cursor__ref_var(e), parm);
+}
+
+static bool is_null_const(CXCursor e)
+{
+	long long v;
+
+	e = cursor__strip(e);
+	if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr)
+		e = cursor__child(e, cursor__n_children(e) - 1);
+	return cursor__int_value(e, &v) && v == 0;
+}
+
+static enum CXChildVisitResult visit_null(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct nullchk *x = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor a = cursor__child(c, 0), b = cursor__child(c, 1);
+
+	(void)parent;
+	if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot)
+		x->found |= is_parm(a, x->parm);
+	else if (k == CXCursor_BinaryOperator) {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+
+		if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE)
+			x->found |= (is_parm(a, x->parm) && is_null_const(b)) ||
+				    (is_parm(b, x->parm) && is_null_const(a));
+		else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)
+			x->found |= is_parm(a, x->parm) || is_parm(b, x->parm);
+	} else if (k == CXCursor_IfStmt || k == CXCursor_ConditionalOperator) {
+		x->found |= is_parm(a, x->parm);
+	}
+	return x->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static bool null_checked(CXCursor def, CXCursor parm)
+{
+	struct nullchk x = { .parm = parm };
+
+	clang_visitChildren(def, visit_null, &x);
+	return x.found;
+}
+
+/* Why parameter i of def is not acceptable (malloc'd), or NULL. */
+static char *bad_param(CXCursor def, unsigned i)
+{
+	CXCursor p = clang_Cursor_getArgument(def, i);
+	CXType t = clang_getCanonicalType(clang_getCursorType(p)), pt;
+	CXString n = clang_getCursorSpelling(p);
+	char *why = NULL;
+	int rc = 0;
+
+	if (is_scalar(t))
+		goto out;
+	if (t.kind != CXType_Pointer) {
+		rc = asprintf(&why, "argument '%s' is passed by value as an aggregate; a global "
+			      "function takes scalars and pointers", clang_getCString(n));
+		goto out;
+	}
+	pt = clang_getPointeeType(t);
+	if (is_ctx_pointee(pt))
+		goto out;
+	if (clang_Type_getSizeOf(pt) <= 0)
+		rc = asprintf(&why, "argument '%s' points to a type without a size (void or "
+			      "incomplete); tag it __arg_ctx or __arg_arena (6.8+) by hand",
+			      clang_getCString(n));
+	else if (!null_checked(def, p))
+		rc = asprintf(&why, "pointer argument '%s' is not checked for NULL; a global "
+			      "function receives it as nullable memory and is rejected when it "
+			      "dereferences it unchecked: add `if (!%s) return 0;` or tag it "
+			      "__arg_nonnull (6.8+)", clang_getCString(n), clang_getCString(n));
+out:
+	clang_disposeString(n);
+	return rc < 0 ? NULL : why;
+}
+
+char *static_call__unfixable(struct lint_ctx *ctx, CXCursor def)
+{
+	unsigned target = lint_config(ctx)->target_kernel;
+	CXType ret = clang_getCanonicalType(clang_getResultType(clang_getCursorType(def)));
+	int n = clang_Cursor_getNumArguments(def);
+	char *why = NULL;
+
+	if (target && target < GLOBAL_FUNC_KERNEL)
+		return strdup("global functions need kernel 5.6");
+	if (!lint_location_reported(ctx, clang_getCursorLocation(def)))
+		return strdup("the function is defined in a header");
+	if (ret.kind == CXType_Void)
+		return strdup("it returns void; a global function must return a scalar "
+			      "(return 0 and make it int by hand)");
+	if (!is_scalar(ret))
+		return strdup("it does not return a scalar, as a global function must");
+	if (n > MAX_GLOBAL_ARGS)
+		return asprintf(&why, "it takes %d arguments; a global function takes at most "
+				"5 arguments", n) < 0 ? NULL : why;
+	for (int i = 0; i < n && !why; i++)
+		why = bad_param(def, (unsigned)i);
+	return why;
+}
+
+/* tok is word once leading/trailing '_' are dropped (__noinline ~ noinline). */
+static bool word_is(const char *tok, const char *word)
+{
+	size_t n;
+
+	while (*tok == '_')
+		tok++;
+	n = strlen(tok);
+	while (n && tok[n - 1] == '_')
+		n--;
+	return n == strlen(word) && !strncmp(tok, word, n);
+}
+
+bool static_call__has_word(struct lint_ctx *ctx, CXCursor decl, const char *word)
+{
+	CXTranslationUnit tu = lint_tu(ctx);
+	unsigned name_off, n;
+	CXToken *tok;
+	bool found = ast__has_attr_word(ctx, decl, word);
+
+	clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, NULL, NULL, &name_off);
+	clang_tokenize(tu, loop__range(ctx, cursor__off(decl), name_off), &tok, &n);
+	for (unsigned k = 0; k < n && !found; k++) {
+		CXString s = clang_getTokenSpelling(tu, tok[k]);
+
+		found = word_is(clang_getCString(s), word);
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, tok, n);
+	return found;
+}
+
+/* Edit the specifiers written before decl's name: static, inline. */
+static void fix_specifiers(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor decl,
+			   bool add_noinline)
+{
+	CXTranslationUnit tu = lint_tu(ctx);
+	unsigned name_off, n;
+	CXToken *tok;
+	bool done = false;
+
+	clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, NULL, NULL, &name_off);
+	clang_tokenize(tu, loop__range(ctx, cursor__off(decl), name_off), &tok, &n);
+	for (unsigned k = 0; k + 1 < n || (k < n && n == 1); k++) {
+		CXString s = clang_getTokenSpelling(tu, tok[k]);
+		const char *p = clang_getCString(s);
+		unsigned o, next;
+
+		clang_getExpansionLocation(clang_getTokenLocation(tu, tok[k]), NULL, NULL, NULL, &o);
+		clang_getExpansionLocation(clang_getTokenLocation(tu, tok[k + 1 < n ? k + 1 : k]),
+					   NULL, NULL, NULL, &next);
+		if (!strcmp(p, "static") && add_noinline) {
+			lint_fix_replace(ctx, f, loop__range(ctx, o, o + 6), "__noinline");
+			done = true;
+		} else if (!strcmp(p, "static") || !strcmp(p, "inline") || !strcmp(p, "__inline") ||
+			   !strcmp(p, "__inline__")) {
+			lint_fix_replace(ctx, f, loop__range(ctx, o, next), "");
+			done |= !strcmp(p, "static");
+		}
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, tok, n);
+	if (!done)
+		fix_set_unfixable(&f->fix, "'static' is not written at the definition (a macro?)");
+}
+
+void static_call__add_fix(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor def)
+{
+	CXCursor first = clang_getCanonicalCursor(def);
+	bool has = static_call__has_word(ctx, def, "noinline") ||
+		   static_call__has_word(ctx, first, "noinline");
+
+	fix_specifiers(ctx, f, def, !has);
+	/* A static prototype earlier would keep the definition internal. */
+	if (!f->fix.unfixable && !clang_equalCursors(first, def) &&
+	    lint_location_reported(ctx, clang_getCursorLocation(first)))
+		fix_specifiers(ctx, f, first, false);
+	if (f->fix.unfixable)
+		return;
+	if (!has)
+		f->fix.needs |= BPF_NEED_NOINLINE;
+	f->fix.min_kernel = GLOBAL_FUNC_KERNEL;
+}

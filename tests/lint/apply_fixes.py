@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Check that the fix edits bpf-lint emits turn each case of the given testdata
-dirs into its NAME.fixed.bpf.c byte for byte, and that the fixed file lints
-clean. Identical edits from several findings (one macro definition) count
+dirs (the dir is the rule id; other rules' edits are not applied) into its
+NAME.fixed.bpf.c byte for byte, and that the fixed file lints clean of it. Identical edits from several findings (one macro definition) count
 once; overlapping different edits are a failure.
 usage: apply_fixes.py BPF-LINT SOURCE-ROOT DIR... [--write]"""
 import json, os, subprocess, sys
@@ -16,10 +16,10 @@ def lint_json(lint, path, root):
     return json.loads(r.stdout)
 
 
-def apply(path, findings):
+def apply(path, findings, rule):
     data = open(path, 'rb').read()
     edits = sorted({(e['offset'], e['length'], e['text']) for f in findings
-                    for e in f['fix']['edits'] if e['file'] == path})
+                    if f['rule'] == rule for e in f['fix']['edits'] if e['file'] == path})
     out, pos = b'', 0
     for off, length, text in edits:
         if off < pos:
@@ -37,17 +37,20 @@ def main():
     for d in dirs:
         base = os.path.join(root, 'testdata', d)
         for name in sorted(os.listdir(base)):
-            if not name.endswith('.bpf.c') or name.endswith('.fixed.bpf.c'):
+            # ok_* are negatives (some need their LINT-ARGS): nothing to fix.
+            if (not name.endswith('.bpf.c') or name.endswith('.fixed.bpf.c')
+                    or name.startswith('ok_')):
                 continue
             path = os.path.join(base, name)
             fixed = path[:-len('.bpf.c')] + '.fixed.bpf.c'
             findings = lint_json(lint, path, root)
+            findings = [f for f in findings if f['rule'] == d]
             if not any(f['fix']['edits'] for f in findings):
                 if os.path.exists(fixed):
                     print(f'{fixed}:1: exists but no finding of {name} has a fix')
                     bad += 1
                 continue
-            got = apply(path, findings)
+            got = apply(path, findings, d)
             if write:
                 open(fixed, 'wb').write(got)
             checked += 1
@@ -55,7 +58,7 @@ def main():
                 print(f'{fixed}:1: differs from applying the fixes of {name}')
                 bad += 1
                 continue
-            left = [f for f in lint_json(lint, fixed, root) if f['fix']['edits']]
+            left = [f for f in lint_json(lint, fixed, root) if f['rule'] == d]
             for f in left:
                 print(f"{fixed}:{f['range']['start']['line']}: still reported [{f['rule']}]")
                 bad += 1

@@ -4,7 +4,8 @@
  * not verifier/ or e2e/), run bpf-lint --format=json with the file's
  * LINT-ARGS and compare its findings with the EXPECT annotations
  * (testdata/README.md). Each mismatch is printed as FILE:LINE: why.
- * usage: testdata_runner BPF-LINT SOURCE-ROOT [EXTRA-INCLUDE-DIR] [FILTER-DIR]
+ * usage: testdata_runner BPF-LINT SOURCE-ROOT [EXTRA-INCLUDE-DIR] [ONLY-DIR]
+ * Runs in SOURCE-ROOT, so LINT-ARGS paths are relative to it.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <limits.h>
 #include <unistd.h>
 #include "tests/lint/run_util.h"
 
@@ -217,6 +219,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s BPF-LINT SOURCE-ROOT [INCLUDE-DIR] [ONLY-DIR]\n", argv[0]);
 		return 2;
 	}
+	/* LINT-ARGS paths are relative to the source root: run from there. */
+	static char lint[4096];
+
+	if (!realpath(argv[1], lint) || chdir(argv[2])) {
+		fprintf(stderr, "%s: cannot find %s or enter %s\n", argv[0], argv[1], argv[2]);
+		return 2;
+	}
+	argv[1] = lint;
 	files = testdata_cases(argv[2], skip_dir, argc > 4 ? argv[4] : NULL, &n);
 	for (size_t i = 0; i < n; i++) {
 		int b = run_case(argv[1], argv[2], argc > 3 && argv[3][0] ? argv[3] : NULL, files[i]);

@@ -196,11 +196,12 @@ static CXType base_type(CXType t)
 	}
 }
 
-static bool attr_tokens_have(CXTranslationUnit tu, CXCursor attr, const char *word,
-			     char **literal);
+static bool attr_tokens_have(CXTranslationUnit tu, CXCursor attr, CXCursor decl,
+			     const char *word, char **literal);
 
 struct attr_scan {
 	CXTranslationUnit tu;
+	CXCursor decl;
 	const char *word;
 	char **literal;
 	bool found;
@@ -212,7 +213,7 @@ static enum CXChildVisitResult attr_one(CXCursor c, CXCursor parent, CXClientDat
 
 	(void)parent;
 	if (clang_isAttribute(clang_getCursorKind(c)) &&
-	    attr_tokens_have(s->tu, c, s->word, s->literal)) {
+	    attr_tokens_have(s->tu, c, s->decl, s->word, s->literal)) {
 		s->found = true;
 		return CXChildVisit_Break;
 	}
@@ -233,28 +234,75 @@ static bool word_matches(const char *tok, const char *word)
 	return n == strlen(word) && strncmp(tok, word, n) == 0;
 }
 
-static bool attr_tokens_have(CXTranslationUnit tu, CXCursor attr, const char *word,
-			     char **literal)
+/*
+ * The tokens of an attribute as written: for one that comes from a macro
+ * (SEC(".maps"), __noinline) libclang's extent is not tokenizable, so the
+ * range runs from the expansion site to the end of the declaration and is
+ * cut after the first token's balanced parentheses.
+ */
+static CXSourceRange attr_range(CXTranslationUnit tu, CXCursor attr, CXCursor decl)
 {
-	CXToken *toks = NULL;
-	unsigned n = 0;
+	CXFile f, df;
+	unsigned off, end, dend;
+
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(attr)), &f, NULL,
+				   NULL, &off);
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(attr)), NULL, NULL,
+				   NULL, &end);
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(decl)), &df, NULL,
+				   NULL, &dend);
+	if (df && clang_File_isEqual(f, df) && dend > end)
+		end = dend;
+	return clang_getRange(clang_getLocationForOffset(tu, f, off),
+			      clang_getLocationForOffset(tu, f, end));
+}
+
+static bool token_matches(CXTranslationUnit tu, CXToken tok, const char *word, char **literal)
+{
+	CXTokenKind k = clang_getTokenKind(tok);
+	CXString s = clang_getTokenSpelling(tu, tok);
+	const char *t = clang_getCString(s);
 	bool found = false;
 
-	clang_tokenize(tu, clang_getCursorExtent(attr), &toks, &n);
+	if (literal && k == CXToken_Literal && t[0] == '"') {
+		size_t len = strlen(t);
+
+		*literal = len >= 2 ? strndup(t + 1, len - 2) : NULL;
+		found = *literal != NULL;
+	} else if (word && (k == CXToken_Identifier || k == CXToken_Keyword)) {
+		found = word_matches(t, word);
+	}
+	clang_disposeString(s);
+	return found;
+}
+
+static bool is_punct(CXTranslationUnit tu, CXToken tok, char c)
+{
+	CXString s = clang_getTokenSpelling(tu, tok);
+	const char *t = clang_getCString(s);
+	bool yes = clang_getTokenKind(tok) == CXToken_Punctuation && t[0] == c && !t[1];
+
+	clang_disposeString(s);
+	return yes;
+}
+
+static bool attr_tokens_have(CXTranslationUnit tu, CXCursor attr, CXCursor decl,
+			     const char *word, char **literal)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, depth = 0;
+	bool found = false;
+
+	clang_tokenize(tu, attr_range(tu, attr, decl), &toks, &n);
 	for (unsigned i = 0; i < n && !found; i++) {
-		CXTokenKind k = clang_getTokenKind(toks[i]);
-		CXString s = clang_getTokenSpelling(tu, toks[i]);
-		const char *t = clang_getCString(s);
-
-		if (literal && k == CXToken_Literal && t[0] == '"') {
-			size_t len = strlen(t);
-
-			*literal = len >= 2 ? strndup(t + 1, len - 2) : NULL;
-			found = *literal != NULL;
-		} else if (word && (k == CXToken_Identifier || k == CXToken_Keyword)) {
-			found = word_matches(t, word);
-		}
-		clang_disposeString(s);
+		found = token_matches(tu, toks[i], word, literal);
+		if (is_punct(tu, toks[i], '('))
+			depth++;
+		else if (is_punct(tu, toks[i], ')') && depth && --depth == 0)
+			break;
+		/* A bare word attribute (__noinline) is one token. */
+		if (i == 0 && (n < 2 || !is_punct(tu, toks[1], '(')))
+			break;
 	}
 	clang_disposeTokens(tu, toks, n);
 	return found;
@@ -262,7 +310,7 @@ static bool attr_tokens_have(CXTranslationUnit tu, CXCursor attr, const char *wo
 
 static bool scan_attrs(CXTranslationUnit tu, CXCursor decl, const char *word, char **literal)
 {
-	struct attr_scan s = { tu, word, literal, false };
+	struct attr_scan s = { tu, decl, word, literal, false };
 
 	clang_visitChildren(decl, attr_one, &s);
 	return s.found;
@@ -334,4 +382,70 @@ bool ast__kernel_at_least(struct lint_ctx *ctx, unsigned kver)
 	unsigned target = lint_config(ctx)->target_kernel;
 
 	return target == 0 || target >= kver;
+}
+
+bool ast__is_btf_map(struct lint_ctx *ctx, CXCursor var)
+{
+	char *sec;
+	bool yes;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_getCanonicalType(clang_getCursorType(var)).kind != CXType_Record)
+		return false;
+	sec = ast__section(ctx, var);
+	yes = sec && strcmp(sec, ".maps") == 0;
+	free(sec);
+	return yes;
+}
+
+struct field_find {
+	const char *name;
+	CXCursor out;
+};
+
+static enum CXChildVisitResult field_one(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct field_find *ff = d;
+	char *n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+		return CXChildVisit_Continue;
+	n = ast__name(c);
+	if (n && strcmp(n, ff->name) == 0)
+		ff->out = c;
+	free(n);
+	return clang_Cursor_isNull(ff->out) ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+CXCursor ast__map_field(CXCursor var, const char *name)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var));
+	struct field_find ff = { name, clang_getNullCursor() };
+
+	clang_visitChildren(clang_getTypeDeclaration(t), field_one, &ff);
+	return ff.out;
+}
+
+long long ast__map_uint(CXCursor field)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(field));
+
+	if (clang_Cursor_isNull(field) || t.kind != CXType_Pointer)
+		return -1;
+	t = clang_getCanonicalType(clang_getPointeeType(t));
+	return t.kind == CXType_ConstantArray ? clang_getArraySize(t) : -1;
+}
+
+CXSourceRange ast__expansion_range(struct lint_ctx *ctx, CXSourceRange r)
+{
+	CXFile f, ef;
+	unsigned off, end;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &end);
+	if (!f || !ef || !clang_File_isEqual(f, ef) || end < off)
+		end = off;
+	return clang_getRange(clang_getLocationForOffset(lint_tu(ctx), f, off),
+			      clang_getLocationForOffset(lint_tu(ctx), f, end));
 }

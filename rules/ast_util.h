@@ -52,6 +52,13 @@ char *ast__section(struct lint_ctx *ctx, CXCursor decl);
 /* Does any attribute of decl spell the identifier word (noinline, ...)? */
 bool ast__has_attr_word(struct lint_ctx *ctx, CXCursor decl, const char *word);
 
+/* Is var a BTF-defined map: a struct variable in section ".maps"? */
+bool ast__is_btf_map(struct lint_ctx *ctx, CXCursor var);
+/* The field called name of a BTF map's struct, or a null cursor. */
+CXCursor ast__map_field(CXCursor var, const char *name);
+/* N of a __uint(name, N) field (declared int (*name)[N]), or -1. */
+long long ast__map_uint(CXCursor field);
+
 /* The identifier of c (malloc'd, never NULL unless out of memory). */
 char *ast__name(CXCursor c);
 /* The spelling of type t (malloc'd). */
@@ -59,6 +66,9 @@ char *ast__type_name(CXType t);
 /* Range from the file offsets [off, end) of the file holding loc. */
 CXSourceRange ast__file_range(struct lint_ctx *ctx, CXSourceLocation loc,
 			      unsigned off, unsigned end);
+/* r as a range of file locations (expansion sites), so that a macro use
+ * such as __uint(key_size, 4) is edited where it is written. */
+CXSourceRange ast__expansion_range(struct lint_ctx *ctx, CXSourceRange r);
 /* True if the target kernel (0: unknown) is at least kver. */
 bool ast__kernel_at_least(struct lint_ctx *ctx, unsigned kver);
 /* Expansion offset of loc in its file. */

@@ -11,6 +11,7 @@ extern const struct bpf_rule rule_repeat_index;
 extern const struct bpf_rule rule_can_loop_index;
 extern const struct bpf_rule rule_current_task;
 extern const struct bpf_rule rule_probe_read;
+extern const struct bpf_rule rule_untyped_map;
 
 const struct bpf_rule *const bpf_rules[] = {
 	&rule_always_inline,
@@ -21,6 +22,7 @@ const struct bpf_rule *const bpf_rules[] = {
 	&rule_can_loop_index,
 	&rule_current_task,
 	&rule_probe_read,
+	&rule_untyped_map,
 };
 
 const unsigned bpf_rules_count = sizeof(bpf_rules) / sizeof(bpf_rules[0]);

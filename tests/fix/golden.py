@@ -7,20 +7,15 @@ The `// KERNEL: PROG insns=N` annotations are the one exception to byte for byte
 record what the kernel measured for each side, so the fixed file's differ by design;
 their text after `KERNEL:` is masked on both sides before comparing."""
 import json
-import re
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-from fixlib import Checks, golden_pairs, read, run, show_bytes_diff, tool_argv, write
+from fixlib import Checks, masked, golden_pairs, read, run, show_bytes_diff, tool_argv, write
 
 BPF_FIX, BPF_LINT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-
-
-def masked(data):
-    """data with the text of `// KERNEL:` annotations blanked (see the module doc)."""
-    return re.sub(rb"// KERNEL:[^\r\n]*", b"// KERNEL: (masked)", data)
+ONLY = sys.argv[3] if len(sys.argv) > 3 else None  # one testdata/RULE directory
 
 
 def fixed_rules(case, path):
@@ -99,9 +94,9 @@ def check_lint_clean(c, rule, case, target):
 
 def main():
     c = Checks()
-    pairs = golden_pairs()
+    pairs = [p for p in golden_pairs() if ONLY is None or p[0] == ONLY]
     if not pairs:
-        print("no golden pairs in testdata/: nothing to check")
+        print("no golden pairs in testdata/%s: nothing to check" % (ONLY or ""))
         sys.exit(77)
     for rule, case, fixed in pairs:
         for crlf in (False, True):

@@ -11,7 +11,7 @@ import stat
 import subprocess
 import sys
 import tempfile
-from fixlib import Checks, golden_pairs, include_flags, lint_args, read, run, tool_argv, write
+from fixlib import TESTDATA, Checks, masked, golden_pairs, include_flags, lint_args, read, run, tool_argv, write
 
 BPF_FIX = os.path.abspath(sys.argv[1])
 CAR = shutil.which("clang-apply-replacements-19") or shutil.which("clang-apply-replacements")
@@ -128,12 +128,36 @@ def rule_checks(c, d, case, fixed):
     one_line_error(c, r, "--rule with an unknown id")
 
 
+def kernel_checks(c, d):
+    """bpf_for needs 6.4: an older target (option or config) gets no fix, a note instead."""
+    case = os.path.join(TESTDATA, "bounded-loop", "sum_array.bpf.c")
+    fixed = read(case[:-len(".bpf.c")] + ".fixed.bpf.c")
+    if not c.check(os.path.exists(case), "testdata/bounded-loop/sum_array.bpf.c exists"):
+        return
+    k = os.path.join(d, "kernel")
+    os.mkdir(k)
+    t = os.path.join(k, "sum_array.bpf.c")
+    for how, extra in (("--target-kernel=6.1", ["--target-kernel=6.1"]),
+                       ("config target-kernel: \"6.1\"", [])):
+        write(t, read(case))
+        if not extra:
+            with open(os.path.join(k, ".bpf-lint.yaml"), "w") as f:
+                f.write('target-kernel: "6.1"\n')
+        r = run(tool_argv(BPF_FIX, case, t, ["--apply"] + extra))
+        c.check(r.returncode == 0 and read(t) == read(case) and b"fix not applied" in r.stderr,
+                "%s: no bpf_for fix, a note says why" % how, r.stderr.decode())
+    os.unlink(os.path.join(k, ".bpf-lint.yaml"))
+    r = run(tool_argv(BPF_FIX, case, t, ["--apply", "--target-kernel=6.4"]))
+    c.check(r.returncode == 1 and masked(read(t)) == masked(fixed), "--target-kernel=6.4: bpf_for fix made")
+
+
 def main():
     c = Checks()
     d = tempfile.mkdtemp(prefix="bpf-fix-safety-")
     try:
         good = changing_case()
         always_checks(c, d, good)
+        kernel_checks(c, d)
         if good:
             race_checks(c, d, good[0])
             file_checks(c, d, *good)

@@ -12,6 +12,7 @@ extern const struct bpf_rule rule_can_loop_index;
 extern const struct bpf_rule rule_current_task;
 extern const struct bpf_rule rule_probe_read;
 extern const struct bpf_rule rule_untyped_map;
+extern const struct bpf_rule rule_perf_buffer;
 
 const struct bpf_rule *const bpf_rules[] = {
 	&rule_always_inline,
@@ -23,6 +24,7 @@ const struct bpf_rule *const bpf_rules[] = {
 	&rule_current_task,
 	&rule_probe_read,
 	&rule_untyped_map,
+	&rule_perf_buffer,
 };
 
 const unsigned bpf_rules_count = sizeof(bpf_rules) / sizeof(bpf_rules[0]);

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+char LICENSE[] SEC("license") = "GPL";
+
+struct event {
+	__u32 pid;
+	__u32 cpu;
+	char comm[16];
+};
+
+// LINT-ARGS: --target-kernel=5.4
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} events SEC(".maps");
+
+/* Before 5.8 there is no ring buffer. */
+SEC("kprobe/do_nanosleep")
+int on_sleep(void *ctx)
+{
+	struct event e = { .pid = bpf_get_current_pid_tgid() >> 32 };
+
+	bpf_perf_event_output(ctx, &events, BPF_F_CURRENT_CPU, &e, sizeof(e));
+	return 0;
+}

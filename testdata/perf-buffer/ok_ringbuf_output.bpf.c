@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+char LICENSE[] SEC("license") = "GPL";
+
+struct event {
+	__u32 pid;
+	__u32 cpu;
+	char comm[16];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 64 * 1024);
+} rb SEC(".maps");
+
+/* bpf_ringbuf_output() copies, but it is a ring buffer already. */
+SEC("kprobe/do_nanosleep")
+int on_sleep(void *ctx)
+{
+	struct event e = { .pid = bpf_get_current_pid_tgid() >> 32 };
+
+	bpf_ringbuf_output(&rb, &e, sizeof(e), 0);
+	return 0;
+}

@@ -172,6 +172,23 @@ static void set_verdict(struct load_try *t, struct vm_result *res)
 		 : strerror(-t->err));
 }
 
+/* BPF_VERIFY_LOG_DIR=dir keeps each program's raw log as dir/PROG.log. */
+static void keep_log(const char *prog, const char *log)
+{
+	const char *dir = getenv("BPF_VERIFY_LOG_DIR");
+	char path[512];
+	FILE *f;
+
+	if (!dir || !*dir)
+		return;
+	snprintf(path, sizeof(path), "%s/%s.log", dir, prog);
+	f = fopen(path, "w");
+	if (!f)
+		return;
+	fputs(log, f);
+	fclose(f);
+}
+
 static int kernel_verify(const struct vm_object *obj, size_t idx,
 			 const struct vm_options *opt, struct vm_result *res)
 {
@@ -192,6 +209,7 @@ static int kernel_verify(const struct vm_object *obj, size_t idx,
 		snprintf(res->reason, sizeof(res->reason), "libbpf: %.240s",
 			 last_warning[0] ? last_warning : strerror(-err));
 	} else {
+		keep_log(p->name, t.log);
 		fill_from_log(&t, opt, res);
 		set_verdict(&t, res);
 	}

@@ -14,6 +14,20 @@ static const char *line_end(const char *p)
 	return e ? e : p + strlen(p);
 }
 
+/* State dumps, source lines and insn records explain nothing alone. */
+static bool is_context_line(const char *p)
+{
+	const char *q = p;
+
+	if (!strncmp(p, "cur state:", 10) || !strncmp(p, "old state:", 10) ||
+	    !strncmp(p, "; ", 2) || !strncmp(p, "from ", 5) ||
+	    !strncmp(p, "mark_precise:", 13))
+		return true;
+	while (isdigit((unsigned char)*q))
+		q++;
+	return q > p && *q == ':';
+}
+
 static bool is_stats_line(const char *p)
 {
 	return !strncmp(p, "processed ", 10) || !strncmp(p, "stack depth ", 12) ||
@@ -55,7 +69,7 @@ void vm_klog__reason(const char *log, char *buf, size_t len)
 
 		while (q < e && isspace((unsigned char)*q))
 			q++;
-		if (q < e && !is_stats_line(p)) {
+		if (q < e && !is_stats_line(p) && !is_context_line(p)) {
 			best = p;
 			best_end = e;
 		}

@@ -69,6 +69,7 @@ struct loader {
 	uint32_t *map_sec_off;     /* per map: offset of its variable in .maps */
 	struct ld_ext_sec *ext;
 	size_t n_ext;
+	size_t image_len;          /* bytes of the ELF image */
 	char *err;
 	size_t errlen;
 };

@@ -28,11 +28,14 @@ static bool is_ldimm64(const struct bpf_insn *i)
 	return i->code == (BPF_LD | BPF_IMM | BPF_DW);
 }
 
-static int find_map_var(struct loader *ld, uint64_t off)
+/* clang leaves .maps datasec offsets at 0: match the symbol's name,
+ * as libbpf matches map definitions to their symbols. */
+static int find_map_var(struct loader *ld, const struct ld_sym *sym)
 {
 	for (size_t i = 0; i < ld->obj->n_maps; i++)
 		if (ld->obj->maps[i].kind == VM_MAP_USER &&
-		    ld->map_sec_off[i] == off)
+		    ld->map_sec_off[i] != UINT32_MAX &&
+		    !strcmp(ld->obj->maps[i].name, sym->name))
 			return (int)i;
 	return -1;
 }
@@ -88,7 +91,7 @@ static int classify(struct loader *ld, const struct ld_sym *sym,
 				ts->name);
 	if ((int)sym->shndx == ld->maps_sec) {
 		r->kind = VM_REF_MAP_FD;
-		r->map = find_map_var(ld, sym->value + insn->imm);
+		r->map = find_map_var(ld, sym);
 		return r->map < 0 ? ld_error(ld, -EINVAL, "reference to unknown map %s",
 					     sym->name) : 0;
 	}

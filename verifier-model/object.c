@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 #include "verifier-model/obj_internal.h"
 
 int ld_error(struct loader *ld, int err, const char *fmt, ...)
@@ -59,6 +60,9 @@ static int read_sections(struct loader *ld, Elf *elf)
 		s->size = sh.sh_size;
 		if (sh.sh_type == SHT_NOBITS)
 			continue;
+		if (sh.sh_offset > ld->image_len ||
+		    sh.sh_size > ld->image_len - sh.sh_offset)
+			return ld_error(ld, -EINVAL, "section %s: truncated", s->name);
 		d = elf_getdata(scn, NULL);
 		if (!d && sh.sh_size)
 			return ld_error(ld, -EINVAL, "section %s: no data", s->name);
@@ -128,10 +132,14 @@ static int load_btf(struct loader *ld)
 {
 	int i = find_section(ld, ".BTF");
 	int e = find_section(ld, ".BTF.ext");
+	libbpf_print_fn_t old;
 
 	if (i < 0 || !ld->secs[i].data)
 		return 0;  /* no BTF: no line info, no .maps */
+	/* a malformed .BTF is our error to report, not libbpf's to print */
+	old = libbpf_set_print(NULL);
 	ld->obj->btf = btf__new(ld->secs[i].data, ld->secs[i].size);
+	libbpf_set_print(old);
 	if (!ld->obj->btf) {
 		ld->obj->btf = NULL;
 		return ld_error(ld, -EINVAL, "invalid .BTF section");
@@ -241,6 +249,9 @@ static int load(struct loader *ld, Elf *elf)
 		return ld_error(ld, -EINVAL, "not an ELF object");
 	if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_machine != EM_BPF)
 		return ld_error(ld, -EINVAL, "not a 64-bit BPF ELF object");
+	if (!eh.e_shoff || eh.e_shoff > ld->image_len ||
+	    (uint64_t)eh.e_shnum * eh.e_shentsize > ld->image_len - eh.e_shoff)
+		return ld_error(ld, -EINVAL, "truncated ELF object");
 	if ((err = read_sections(ld, elf)) || (err = read_symbols(ld, elf)))
 		return err;
 	ld->text = find_section(ld, ".text");
@@ -287,6 +298,7 @@ int vm_object__open_mem(const void *buf, size_t len, const char *name,
 	}
 	memcpy(obj->priv_image, buf, len);
 	ld.obj = obj;
+	ld.image_len = len;
 	elf_version(EV_CURRENT);
 	elf = elf_memory(obj->priv_image, len);
 	if (!elf)

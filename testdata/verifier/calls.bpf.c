@@ -37,7 +37,7 @@ int static_in_loop(void *ctx)
 {
 	__u64 sum = 0;
 
-	for (__u32 i = 0; i < 32; i++)
+	for (__u32 i = 0; i < 100; i++)
 		sum += static_work(i);
 	total = sum;
 	return 0;
@@ -48,8 +48,20 @@ int global_in_loop(void *ctx)
 {
 	__u64 sum = 0;
 
-	for (__u32 i = 0; i < 32; i++)
+	for (__u32 i = 0; i < 100; i++)
 		sum += global_work(i);
+	total = sum;
+	return 0;
+}
+
+/* Nothing depending on i reaches the callee: its states prune. */
+SEC("tp/syscalls/sys_enter_getpid")
+int static_in_loop_const_arg(void *ctx)
+{
+	__u64 sum = 0;
+
+	for (__u32 i = 0; i < 100; i++)
+		sum += static_work(7);
 	total = sum;
 	return 0;
 }

@@ -13,8 +13,13 @@ static void one(FILE *out, const char *shown, const struct fix_plan *p,
 	const struct bpf_finding *f = c->finding;
 	char need[16], target[16];
 
-	fprintf(out, "%s:%u:%u: note: [%s] fix not applied: ", shown, f->line, f->col, f->rule);
+	/* The finding's own file: a header's finding is not at the main file's line. */
+	fprintf(out, "%s:%u:%u: note: [%s] fix not applied: ", f->file ? f->file : shown,
+		f->line, f->col, f->rule);
 	switch (c->status) {
+	case FIX_SKIP_BAD_EDIT:
+		fprintf(out, "its edits are not all inside %s\n", shown);
+		break;
 	case FIX_SKIP_UNFIXABLE:
 		fprintf(out, "%s\n", f->fix.unfixable);
 		break;

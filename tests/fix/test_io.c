@@ -226,3 +226,15 @@ Test(export, clang_tidy_keys, .init = setup, .fini = teardown)
 	free(y);
 	fix_plan__free(&pl);
 }
+
+Test(diff, no_newline_at_eof_marked)
+{
+	const char a[] = "x\nlast", b[] = "x\nLAST";
+	char *out;
+	size_t len;
+
+	cr_assert_eq(diff_unified("t.c", a, strlen(a), b, strlen(b), &out, &len), 0);
+	cr_assert(strstr(out, "-last\n\\ No newline at end of file\n+LAST\n\\ No newline at end of file\n") != NULL,
+		  "%s", out);
+	free(out);
+}

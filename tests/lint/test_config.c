@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* .bpf-lint.yaml: rule settings, threshold, target kernel, errors at file:line. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lint/internal.h"
+#include "lint/lint.h"
+
+static int parse(struct lint_file_config *c, const char *text, char **err)
+{
+	*err = NULL;
+	memset(c, 0, sizeof(*c));
+	c->cfg.loop_threshold = 32;
+	for (int i = 0; i < LINT_MAX_RULES; i++)
+		c->rules[i].enabled = c->rules[i].severity = -1;
+	return config__parse(c, text, strlen(text), "cfg.yaml", err);
+}
+
+Test(config, rule_map)
+{
+	struct lint_file_config c;
+	char *err;
+	int ai = config__rule_index("always-inline"), pu = config__rule_index("pragma-unroll");
+
+	cr_assert(ai >= 0 && pu >= 0);
+	cr_assert_eq(parse(&c, "rules:\n  always-inline: off\n  pragma-unroll: error\n", &err), 0,
+		     "%s", err);
+	cr_expect_eq(c.rules[ai].enabled, 0);
+	cr_expect_eq(c.rules[pu].enabled, 1);
+	cr_expect_eq(c.rules[pu].severity, BPF_SEV_ERROR);
+}
+
+Test(config, checks_list)
+{
+	struct lint_file_config c;
+	char *err;
+	int ai = config__rule_index("always-inline"), pu = config__rule_index("pragma-unroll");
+
+	cr_assert_eq(parse(&c, "rules: [\"-*\", pragma-unroll]\n", &err), 0, "%s", err);
+	cr_expect_eq(c.rules[ai].enabled, 0);
+	cr_expect_eq(c.rules[pu].enabled, 1);
+	cr_assert_eq(parse(&c, "Checks: \"-*,always-*\"\n", &err), 0, "%s", err);
+	cr_expect_eq(c.rules[ai].enabled, 1);
+	cr_expect_eq(c.rules[pu].enabled, 0);
+}
+
+Test(config, threshold_and_kernel)
+{
+	struct lint_file_config c;
+	char *err;
+
+	cr_assert_eq(parse(&c, "bounded-loop-threshold: 8\ntarget-kernel: \"6.4\"\n", &err), 0);
+	cr_expect_eq(c.cfg.loop_threshold, 8);
+	cr_expect_eq(c.cfg.target_kernel, KVER(6, 4));
+	cr_expect(c.kernel_set);
+}
+
+static void expect_error(const char *text, const char *want)
+{
+	struct lint_file_config c;
+	char *err;
+
+	cr_expect_neq(parse(&c, text, &err), 0, "accepted: %s", text);
+	cr_expect(err && strstr(err, want), "error '%s' lacks '%s'", err ? err : "(none)", want);
+	cr_expect(err && !strchr(err, '\n'), "error is not one line");
+	free(err);
+}
+
+Test(config, errors_name_file_and_line)
+{
+	expect_error("rules:\n  no-such-rule: on\n", "cfg.yaml:2:");
+	expect_error("rules:\n  always-inline: sometimes\n", "cfg.yaml:2:");
+	expect_error("bounded-loop-threshold: -3\n", "cfg.yaml:1:");
+	expect_error("target-kernel: six\n", "cfg.yaml:1:");
+	expect_error("a: b\n  c: [\n", "cfg.yaml:");
+	expect_error("colour: blue\n", "unknown key");
+	expect_error("- a\n- b\n", "mapping");
+}
+
+Test(kernel, parse_versions)
+{
+	cr_expect_eq(lint_parse_kernel("6.4"), KVER(6, 4));
+	cr_expect_eq(lint_parse_kernel("5.15.0-91-generic"), KVER(5, 15));
+	cr_expect_eq(lint_parse_kernel("6"), KVER(6, 0));
+	cr_expect_eq(lint_parse_kernel("x"), 0);
+	cr_expect_eq(lint_parse_kernel("6.x"), 0);
+	cr_expect_eq(lint_parse_kernel(""), 0);
+	cr_expect_geq(lint_running_kernel(), KVER(3, 0));
+}

@@ -82,6 +82,8 @@ bool var__indexes(CXCursor tree, CXCursor var);
 /* Does the block parent declare another variable named like var (in a
  * declaration or a for-init) besides var itself? */
 bool var__name_clash(CXCursor parent, CXCursor var);
+/* Does tree compare var against a constant <= 0 (a lower bound check)? */
+bool var__checks_nonneg(CXCursor tree, CXCursor var);
 /* Is var read in the function after file offset off? */
 bool var__read_after(CXCursor func, CXCursor var, unsigned off);
 /* Value var holds when the loop starts: its for-init, or the last plain

@@ -395,3 +395,47 @@ bool var__name_clash(CXCursor parent, CXCursor var)
 	clang_disposeString(x.name);
 	return x.found;
 }
+
+struct nonneg {
+	CXCursor var;
+	bool found;
+};
+
+/* var >= c, var > c, c <= var, c < var (or var < c, var <= c: the
+ * other branch) for a constant c <= 0: a lower bound on var. */
+static bool is_lower_check(CXCursor c, CXCursor var)
+{
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+	CXCursor a = cursor__child(c, 0), b = cursor__child(c, 1);
+	long long v;
+
+	if (op < CXBinaryOperator_LT || op > CXBinaryOperator_GE)
+		return false;
+	if (clang_equalCursors(cursor__ref_var(a), var))
+		return cursor__int_value(b, &v) && v <= 0;
+	if (clang_equalCursors(cursor__ref_var(b), var))
+		return cursor__int_value(a, &v) && v <= 0;
+	return false;
+}
+
+static enum CXChildVisitResult visit_nonneg(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct nonneg *x = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator && is_lower_check(c, x->var)) {
+		x->found = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+bool var__checks_nonneg(CXCursor tree, CXCursor var)
+{
+	struct nonneg x = { .var = var };
+
+	if (clang_Cursor_isNull(tree))
+		return false;
+	clang_visitChildren(tree, visit_nonneg, &x);
+	return x.found;
+}

@@ -1,2 +1,537 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* explore.c: being written. */
+/*
+ * explore.c: the model's do_check. Depth-first exploration with a stack
+ * of pending branch states, insn_processed counted as the kernel counts
+ * it, checkpoints at prune points (is_state_visited) with the kernel's
+ * creation heuristics, branches accounting and eviction.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "verifier-model/explore.h"
+#include "verifier-model/insn.h"
+
+int vm_env__reject(struct vm_env *env, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (env->stop != VM_STOP_NONE)
+		return -EACCES;
+	va_start(ap, fmt);
+	vsnprintf(env->reason, sizeof(env->reason), fmt, ap);
+	va_end(ap);
+	env->stop = VM_STOP_REJECT;
+	return -EACCES;
+}
+
+int vm_env__limit(struct vm_env *env, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (env->stop != VM_STOP_NONE)
+		return -E2BIG;
+	va_start(ap, fmt);
+	vsnprintf(env->reason, sizeof(env->reason), fmt, ap);
+	va_end(ap);
+	env->stop = VM_STOP_LIMIT;
+	return -E2BIG;
+}
+
+struct vm_frame *vm_env__frame(struct vm_env *env)
+{
+	return env->cur->frame[env->cur->curframe];
+}
+
+struct vm_reg *vm_env__reg(struct vm_env *env, int regno)
+{
+	return &vm_env__frame(env)->regs[regno];
+}
+
+int vm_env__check_read(struct vm_env *env, int regno)
+{
+	if (regno < 0 || regno >= VM_MAX_REG)
+		return vm_env__reject(env, "R%d is invalid", regno);
+	if (vm_env__reg(env, regno)->type == VM_NOT_INIT)
+		return vm_env__reject(env, "R%d !read_ok", regno);
+	return 0;
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+static void mem_add(struct vm_env *env, const struct vm_state *st, int sign)
+{
+	size_t b = vm_state__bytes(st);
+
+	if (sign > 0) {
+		env->mem += b;
+		if (env->mem > env->mem_peak)
+			env->mem_peak = env->mem;
+	} else {
+		env->mem = env->mem > b ? env->mem - b : 0;
+	}
+}
+
+struct vm_state *vm_env__copy(struct vm_env *env, const struct vm_state *src)
+{
+	struct vm_state *st = vm_state__copy(src);
+
+	if (!st) {
+		vm_env__limit(env, "model: out of memory");
+		return NULL;
+	}
+	mem_add(env, st, 1);
+	if (env->mem_cap && env->mem > env->mem_cap) {
+		vm_env__limit(env, "model: memory cap of %zu MB reached", env->mem_cap >> 20);
+		mem_add(env, st, -1);
+		vm_state__free(st);
+		return NULL;
+	}
+	return st;
+}
+
+void vm_env__free(struct vm_env *env, struct vm_state *st)
+{
+	if (!st)
+		return;
+	mem_add(env, st, -1);
+	vm_state__free(st);
+}
+
+struct vm_state *vm_env__push(struct vm_env *env, int insn, int prev)
+{
+	struct vm_state *st;
+
+	if (env->nstack == env->capstack) {
+		size_t cap = env->capstack ? env->capstack * 2 : 64;
+		struct vm_pending *p = realloc(env->stack, sizeof(*p) * cap);
+
+		if (!p) {
+			vm_env__limit(env, "model: out of memory");
+			return NULL;
+		}
+		env->stack = p;
+		env->capstack = cap;
+	}
+	st = vm_env__copy(env, env->cur);
+	if (!st)
+		return NULL;
+	env->stack[env->nstack++] = (struct vm_pending){ st, insn, prev };
+	if (env->nstack > VM_COMPLEXITY_LIMIT_JMP_SEQ) {
+		vm_env__reject(env, "The sequence of %zu jumps is too complex.", env->nstack);
+		return NULL;
+	}
+	if (st->parent)
+		st->parent->branches++;
+	return st;
+}
+
+static void free_or_keep(struct vm_env *env, struct vm_state *st)
+{
+	/* an evicted state goes once nothing below it is being explored */
+	if (st->evicted && !st->branches && !st->in_list && !env->n_backedges) {
+		struct vm_state **pp = &env->free_list;
+
+		while (*pp && *pp != st)
+			pp = &(*pp)->next;
+		if (*pp) {
+			*pp = st->next;
+			env->freed_pending--;
+			vm_env__free(env, st);
+		}
+	}
+}
+
+/* A path ended: walk up the checkpoints whose last descendant this was. */
+static void update_branch_counts(struct vm_env *env, struct vm_state *st)
+{
+	while (st) {
+		struct vm_state *parent = st->parent;
+
+		if (st->branches)
+			st->branches--;
+		if (st->branches)
+			break;
+		if (st->is_ckpt) {
+			vm_scc_exit(env, st);
+			free_or_keep(env, st);
+		}
+		st = parent;
+	}
+}
+
+static int pop_stack(struct vm_env *env)
+{
+	struct vm_pending p;
+
+	if (!env->nstack)
+		return -ENOENT;
+	p = env->stack[--env->nstack];
+	vm_env__free(env, env->cur);
+	env->cur = p.st;
+	env->insn_idx = p.insn;
+	env->prev_insn_idx = p.prev;
+	return 0;
+}
+
+static size_t bucket_of(struct vm_env *env, const struct vm_state *st, int insn)
+{
+	return ((size_t)insn ^ (size_t)(uint32_t)st->frame[st->curframe]->callsite) %
+	       env->prog->n_insns;
+}
+
+static bool same_callsites(const struct vm_state *a, const struct vm_state *b)
+{
+	if (a->curframe != b->curframe)
+		return false;
+	for (int i = a->curframe; i >= 0; i--)
+		if (a->frame[i]->callsite != b->frame[i]->callsite)
+			return false;
+	return true;
+}
+
+/* Registers live in each frame of st at its insn (the kernel's frame_insn_idx). */
+static void live_masks(struct vm_env *env, const struct vm_state *st, int insn, uint16_t *m)
+{
+	for (int i = 0; i <= st->curframe; i++) {
+		int at = i == st->curframe ? insn : st->frame[i + 1]->callsite;
+
+		m[i] = (at >= 0 && (size_t)at < env->cfg.n) ? env->cfg.live_regs[at] : 0xffff;
+		if (i < st->curframe)
+			m[i] &= ~0x3fu;  /* r0-r5 of a caller are clobbered by the call */
+	}
+}
+
+static bool slot_live(void *ctx, const struct vm_state *st, int fr, int spi)
+{
+	struct vm_env *env = ctx;
+	int at = fr == st->curframe ? st->insn_idx : st->frame[fr + 1]->callsite;
+
+	if (spi >= 64 || at < 0 || (size_t)at >= env->cfg.n)
+		return true;
+	return env->cfg.live_stack[at] >> spi & 1;
+}
+
+static bool states_equal(struct vm_env *env, const struct vm_state *old,
+			 const struct vm_state *cur, enum vm_cmp_mode mode)
+{
+	uint16_t live[VM_MAX_FRAMES];
+
+	live_masks(env, cur, env->insn_idx, live);
+	return vm_states_equal(old, cur, mode, live,
+			       old->branches ? NULL : slot_live, env);
+}
+
+static bool states_maybe_looping(const struct vm_state *old, const struct vm_state *cur)
+{
+	const struct vm_frame *a = old->frame[old->curframe], *b = cur->frame[cur->curframe];
+
+	if (old->curframe != cur->curframe)
+		return false;
+	for (int i = 0; i < VM_MAX_REG; i++) {
+		const struct vm_reg *x = &a->regs[i], *y = &b->regs[i];
+
+		if (x->type != y->type || x->off != y->off || x->id != y->id ||
+		    !scalar_equal(&x->s, &y->s) || x->map != y->map || x->range != y->range)
+			return false;
+	}
+	return true;
+}
+
+static bool iter_depths_differ(const struct vm_state *old, const struct vm_state *cur)
+{
+	for (int f = 0; f <= old->curframe; f++) {
+		const struct vm_frame *a = old->frame[f], *b = cur->frame[f];
+
+		for (int s = 0; s < a->nslots && s < b->nslots; s++)
+			if (a->slots[s].type[0] == VM_SLOT_ITER &&
+			    a->slots[s].iter_state == VM_ITER_ACTIVE &&
+			    a->slots[s].iter_depth != b->slots[s].iter_depth)
+				return true;
+	}
+	return false;
+}
+
+static bool iter_r1_active(struct vm_env *env)
+{
+	int spi;
+	struct vm_slot *s = vm_stack_slot(env, vm_env__reg(env, 1), 0, &spi);
+
+	return s && s->type[0] == VM_SLOT_ITER && s->iter_state == VM_ITER_ACTIVE;
+}
+
+
+
+static void evict(struct vm_env *env, struct vm_state *sl, struct vm_state **pp)
+{
+	*pp = sl->next;
+	sl->in_list = false;
+	sl->evicted = true;
+	env->explored--;
+	sl->next = env->free_list;
+	env->free_list = sl;
+	env->freed_pending++;
+	free_or_keep(env, sl);
+}
+
+/* Returns 1 when cur is covered by an explored state (prune), 0, or <0. */
+static int is_state_visited(struct vm_env *env, int insn)
+{
+	struct vm_state *cur = env->cur, **pp, *sl, *nw;
+	uint8_t fl = env->cfg.flags[insn];
+	bool force = env->opt->test_state_freq || (fl & VM_CFG_FORCE_CKPT) ||
+		     cur->jmp_hist_cnt > 40;
+	bool add = force;
+	long states_cnt = 0;
+	size_t b = bucket_of(env, cur, insn);
+
+	if (env->jmps_processed - env->prev_jmps_processed >= 2 &&
+	    env->insn_processed - env->prev_insn_processed >= 8)
+		add = true;
+	for (pp = &env->buckets[b]; (sl = *pp);) {
+		bool loop = false;
+
+		states_cnt++;
+		if (sl->insn_idx != insn || !same_callsites(sl, cur)) {
+			pp = &sl->next;
+			continue;
+		}
+		if (sl->branches) {
+			if (fl & VM_CFG_ITER_NEXT) {
+				if (states_equal(env, sl, cur, VM_RANGE_WITHIN) && iter_r1_active(env))
+					goto loop_hit;
+				goto skip_inf;
+			}
+			if (vm_insn_is_may_goto(&env->prog->insns[insn]) &&
+			    sl->may_goto_depth != cur->may_goto_depth &&
+			    states_equal(env, sl, cur, VM_RANGE_WITHIN))
+				goto loop_hit;
+			if (fl & VM_CFG_CALLS_CB) {
+				if (states_equal(env, sl, cur, VM_RANGE_WITHIN))
+					goto loop_hit;
+				goto skip_inf;
+			}
+			if (states_maybe_looping(sl, cur) && states_equal(env, sl, cur, VM_EXACT) &&
+			    !iter_depths_differ(sl, cur) && sl->may_goto_depth == cur->may_goto_depth &&
+			    sl->callback_unroll_depth == cur->callback_unroll_depth)
+				return vm_env__reject(env, "infinite loop detected at insn %d", insn);
+skip_inf:
+			if (!force && env->jmps_processed - env->prev_jmps_processed < 20 &&
+			    env->insn_processed - env->prev_insn_processed < 100)
+				add = false;
+			goto miss;
+		}
+		loop = vm_scc_range_within(env, sl);
+		if (0) {
+loop_hit:
+			loop = true;
+			goto hit;
+		}
+		if (states_equal(env, sl, cur, loop ? VM_RANGE_WITHIN : VM_NOT_EXACT)) {
+hit:
+			sl->hit_cnt++;
+			if (vm_propagate_precision(env, sl) < 0)
+				return -EACCES;
+			if (loop && sl->branches && vm_scc_add_backedge(env, sl) < 0)
+				return -ENOMEM;
+			return 1;
+		}
+miss:
+		if (add)
+			sl->miss_cnt++;
+		{
+			uint32_t n = (fl & VM_CFG_FORCE_CKPT) && sl->branches ? 64 : 3;
+
+			if (sl->miss_cnt > sl->hit_cnt * n + n) {
+				evict(env, sl, pp);
+				continue;
+			}
+		}
+		pp = &sl->next;
+	}
+	if (env->max_states_per_insn < states_cnt)
+		env->max_states_per_insn = states_cnt;
+	if (!add)
+		return 0;
+	vm_mark_all_imprecise(cur);
+	nw = vm_env__copy(env, cur);
+	if (!nw)
+		return -ENOMEM;
+	env->total_states++;
+	env->explored++;
+	if (env->explored + env->freed_pending > env->peak_states)
+		env->peak_states = env->explored + env->freed_pending;
+	env->prev_jmps_processed = env->jmps_processed;
+	env->prev_insn_processed = env->insn_processed;
+	nw->insn_idx = insn;
+	nw->is_ckpt = nw->in_list = true;
+	cur->nhist = 0;                /* nw keeps the path that led here */
+	cur->jmp_hist_cnt = 0;
+	nw->next = env->buckets[b];
+	env->buckets[b] = nw;
+	cur->parent = nw;
+	cur->first_insn_idx = insn;
+	cur->dfs_depth = nw->dfs_depth + 1;
+	vm_scc_enter(env, nw);
+	return 0;
+}
+
+struct vm_state *vm_find_prev_entry(struct vm_env *env, const struct vm_state *cur, int insn)
+{
+	if (!cur)
+		return NULL;
+
+	for (struct vm_state *sl = env->buckets[bucket_of(env, cur, insn)]; sl; sl = sl->next)
+		if (sl->insn_idx == insn && sl->branches && same_callsites(sl, cur) &&
+		    sl->dfs_depth < cur->dfs_depth)
+			return sl;
+	return NULL;
+}
+
+static int exec_insn(struct vm_env *env, const struct bpf_insn *insn)
+{
+	uint8_t cls = BPF_CLASS(insn->code);
+	int err;
+
+	switch (cls) {
+	case BPF_ALU: case BPF_ALU64:
+		err = vm_exec_alu(env, insn);
+		env->insn_idx++;
+		return err;
+	case BPF_LDX:
+		err = vm_exec_ldx(env, insn);
+		env->insn_idx++;
+		return err;
+	case BPF_STX:
+		err = BPF_MODE(insn->code) == BPF_ATOMIC ? vm_exec_atomic(env, insn)
+							  : vm_exec_st(env, insn);
+		env->insn_idx++;
+		return err;
+	case BPF_ST:
+		err = vm_exec_st(env, insn);
+		env->insn_idx++;
+		return err;
+	case BPF_LD:
+		if (vm_insn_is_ldimm64(insn)) {
+			err = vm_exec_ld_imm64(env, insn);
+			env->insn_idx += 2;
+			return err;
+		}
+		err = vm_exec_ld_abs(env, insn);
+		env->insn_idx++;
+		return err;
+	default:
+		env->jmps_processed++;
+		if (vm_insn_is_call(insn))
+			return vm_exec_call(env, insn);
+		if (vm_insn_is_exit(insn))
+			return vm_exec_exit(env, insn);
+		if (vm_insn_is_ja(insn)) {
+			env->insn_idx = (int)vm_insn_jmp_target(insn, env->insn_idx);
+			return 0;
+		}
+		if (vm_insn_is_may_goto(insn))
+			return vm_exec_may_goto(env, insn);
+		return vm_exec_cond_jmp(env, insn);
+	}
+}
+
+static int check_caps(struct vm_env *env)
+{
+	if (env->time_cap_ms && now_ms() - env->t0_ms > env->time_cap_ms)
+		return vm_env__limit(env, "model: time cap of %ld ms reached", env->time_cap_ms);
+	return 0;
+}
+
+/* The main loop: one iteration per processed instruction. */
+static int do_check(struct vm_env *env)
+{
+	long limit = env->opt->max_insns > 0 ? env->opt->max_insns : VM_COMPLEXITY_LIMIT_INSNS;
+	size_t n = env->prog->n_insns;
+	int err;
+
+	for (;;) {
+		const struct bpf_insn *insn;
+		int idx = env->insn_idx;
+
+		if (env->stop)
+			return -EACCES;
+		if (idx < 0 || (size_t)idx >= n || vm_insn_is_second_half(env->prog->insns, idx))
+			return vm_env__reject(env, "invalid insn idx %d insn_cnt %zu", idx, n);
+		if (++env->insn_processed > limit)
+			return vm_env__reject(env, "BPF program is too large. Processed %ld insn",
+					      env->insn_processed);
+		if (!(env->insn_processed & 4095) && check_caps(env))
+			return -E2BIG;
+		if (env->insn_counts)
+			env->insn_counts[idx]++;
+		insn = &env->prog->insns[idx];
+		env->cur->insn_idx = idx;
+		err = 0;
+		if (env->cfg.flags[idx] & VM_CFG_PRUNE) {
+			err = is_state_visited(env, idx);
+			if (err < 0)
+				return err;
+		}
+		if (err == 0) {
+			if (vm_state__push_hist(env->cur, idx, env->prev_insn_idx, -1,
+						 env->cur->curframe))
+				return vm_env__limit(env, "model: out of memory");
+			if (env->cfg.flags[idx] & VM_CFG_JMP_POINT)
+				env->cur->jmp_hist_cnt++;
+			env->prev_insn_idx = idx;
+			err = exec_insn(env, insn);
+			if (err < 0)
+				return err;
+			if (err == 0)
+				continue;
+		}
+		/* the path ended: exit, or pruned */
+		update_branch_counts(env, env->cur);
+		if (pop_stack(env))
+			return 0;
+	}
+}
+
+int vm_do_check(struct vm_env *env);
+void vm_env__free_states(struct vm_env *env);
+
+int vm_do_check(struct vm_env *env)
+{
+	return do_check(env);
+}
+
+/* Free every state of a run: current, pending, explored, evicted. */
+void vm_env__free_states(struct vm_env *env)
+{
+	vm_env__free(env, env->cur);
+	env->cur = NULL;
+	while (env->nstack)
+		vm_env__free(env, env->stack[--env->nstack].st);
+	free(env->stack);
+	env->stack = NULL;
+	env->capstack = 0;
+	vm_scc_reset(env);
+	for (size_t b = 0; env->buckets && b < env->prog->n_insns; b++)
+		while (env->buckets[b]) {
+			struct vm_state *st = env->buckets[b];
+
+			env->buckets[b] = st->next;
+			vm_env__free(env, st);
+		}
+	while (env->free_list) {
+		struct vm_state *st = env->free_list;
+
+		env->free_list = st->next;
+		vm_env__free(env, st);
+	}
+	env->explored = env->freed_pending = 0;
+}

@@ -1,2 +1,140 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* helpers.c: being written. */
+/* helpers.c: the helper and kfunc tables (from the kernel's *_proto). */
+#include <string.h>
+#include <linux/bpf.h>
+#include "verifier-model/helpers.h"
+
+#define A(...) { __VA_ARGS__ }
+#define H(id, nm, r, args, fl) [id] = { nm, r, args, fl, 0, 0 }
+
+static const struct vm_func_sig helpers[] = {
+	H(BPF_FUNC_map_lookup_elem, "bpf_map_lookup_elem", VM_RET_MAP_VALUE_OR_NULL,
+	  A(VM_ARG_CONST_MAP, VM_ARG_MAP_KEY), 0),
+	H(BPF_FUNC_map_update_elem, "bpf_map_update_elem", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_MAP_VALUE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_map_delete_elem, "bpf_map_delete_elem", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_MAP_KEY), 0),
+	H(BPF_FUNC_map_lookup_percpu_elem, "bpf_map_lookup_percpu_elem",
+	  VM_RET_MAP_VALUE_OR_NULL, A(VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_map_push_elem, "bpf_map_push_elem", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_MAP_VALUE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_map_pop_elem, "bpf_map_pop_elem", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_UNINIT_MEM), 0),
+	H(BPF_FUNC_map_peek_elem, "bpf_map_peek_elem", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_UNINIT_MEM), 0),
+	H(BPF_FUNC_probe_read, "bpf_probe_read", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_probe_read_str, "bpf_probe_read_str", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_probe_read_user, "bpf_probe_read_user", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_probe_read_kernel, "bpf_probe_read_kernel", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_probe_read_user_str, "bpf_probe_read_user_str", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_probe_read_kernel_str, "bpf_probe_read_kernel_str", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_ktime_get_ns, "bpf_ktime_get_ns", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_ktime_get_boot_ns, "bpf_ktime_get_boot_ns", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_ktime_get_coarse_ns, "bpf_ktime_get_coarse_ns", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_jiffies64, "bpf_jiffies64", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_trace_printk, "bpf_trace_printk", VM_RET_INTEGER,
+	  A(VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING, VM_ARG_ANYTHING, VM_ARG_ANYTHING),
+	  VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_get_prandom_u32, "bpf_get_prandom_u32", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_get_smp_processor_id, "bpf_get_smp_processor_id", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_get_numa_node_id, "bpf_get_numa_node_id", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_tail_call, "bpf_tail_call", VM_RET_VOID,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING), VM_FN_TAIL_CALL),
+	H(BPF_FUNC_get_current_pid_tgid, "bpf_get_current_pid_tgid", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_get_current_uid_gid, "bpf_get_current_uid_gid", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_get_current_comm, "bpf_get_current_comm", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_get_current_task, "bpf_get_current_task", VM_RET_INTEGER, A(0), VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_get_current_task_btf, "bpf_get_current_task_btf", VM_RET_BTF_PTR, A(0),
+	  VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_get_current_cgroup_id, "bpf_get_current_cgroup_id", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_get_func_ip, "bpf_get_func_ip", VM_RET_INTEGER, A(VM_ARG_CTX), 0),
+	H(BPF_FUNC_get_attach_cookie, "bpf_get_attach_cookie", VM_RET_INTEGER, A(VM_ARG_CTX), 0),
+	H(BPF_FUNC_send_signal, "bpf_send_signal", VM_RET_INTEGER, A(VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_perf_event_output, "bpf_perf_event_output", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING, VM_ARG_MEM, VM_ARG_CONST_SIZE_OR_ZERO),
+	  VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_get_stackid, "bpf_get_stackid", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING), VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_get_stack, "bpf_get_stack", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING),
+	  VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_ringbuf_output, "bpf_ringbuf_output", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_ringbuf_reserve, "bpf_ringbuf_reserve", VM_RET_ALLOC_MEM_OR_NULL,
+	  A(VM_ARG_CONST_MAP, VM_ARG_ALLOC_SIZE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_ringbuf_submit, "bpf_ringbuf_submit", VM_RET_VOID,
+	  A(VM_ARG_ALLOC_MEM, VM_ARG_ANYTHING), VM_FN_RELEASE),
+	H(BPF_FUNC_ringbuf_discard, "bpf_ringbuf_discard", VM_RET_VOID,
+	  A(VM_ARG_ALLOC_MEM, VM_ARG_ANYTHING), VM_FN_RELEASE),
+	H(BPF_FUNC_ringbuf_query, "bpf_ringbuf_query", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_redirect, "bpf_redirect", VM_RET_INTEGER, A(VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_redirect_map, "bpf_redirect_map", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_xdp_adjust_head, "bpf_xdp_adjust_head", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_xdp_adjust_tail, "bpf_xdp_adjust_tail", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_xdp_adjust_meta, "bpf_xdp_adjust_meta", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_skb_load_bytes, "bpf_skb_load_bytes", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_skb_store_bytes, "bpf_skb_store_bytes", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING),
+	  VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_skb_pull_data, "bpf_skb_pull_data", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_get_hash_recalc, "bpf_get_hash_recalc", VM_RET_INTEGER, A(VM_ARG_CTX), 0),
+	H(BPF_FUNC_csum_diff, "bpf_csum_diff", VM_RET_INTEGER,
+	  A(VM_ARG_MEM_OR_NULL, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_MEM_OR_NULL,
+	    VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_l3_csum_replace, "bpf_l3_csum_replace", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING, VM_ARG_ANYTHING, VM_ARG_ANYTHING),
+	  VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_l4_csum_replace, "bpf_l4_csum_replace", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING, VM_ARG_ANYTHING, VM_ARG_ANYTHING),
+	  VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_snprintf, "bpf_snprintf", VM_RET_INTEGER,
+	  A(VM_ARG_MEM_OR_NULL, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_CONST_STR,
+	    VM_ARG_MEM_OR_NULL, VM_ARG_CONST_SIZE_OR_ZERO), 0),
+	H(BPF_FUNC_loop, "bpf_loop", VM_RET_INTEGER,
+	  A(VM_ARG_SCALAR, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_SCALAR),
+	  VM_FN_CALLBACK | VM_FN_LOOP),
+	H(BPF_FUNC_for_each_map_elem, "bpf_for_each_map_elem", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_SCALAR),
+	  VM_FN_CALLBACK),
+};
+
+#define K(nm, r, args, fl, sz) { nm, r, args, fl, 0, sz }
+static const struct vm_func_sig kfuncs[] = {
+	K("bpf_iter_num_new", VM_RET_INTEGER, A(VM_ARG_ITER_NEW, VM_ARG_SCALAR, VM_ARG_SCALAR),
+	  VM_FN_ITER_NEW, 0),
+	K("bpf_iter_num_next", VM_RET_ITER_NEXT, A(VM_ARG_ITER), VM_FN_ITER_NEXT, 4),
+	K("bpf_iter_num_destroy", VM_RET_VOID, A(VM_ARG_ITER), VM_FN_ITER_DESTROY, 0),
+	K("bpf_rcu_read_lock", VM_RET_VOID, A(0), 0, 0),
+	K("bpf_rcu_read_unlock", VM_RET_VOID, A(0), 0, 0),
+};
+
+const struct vm_func_sig *vm_helper_sig(int id)
+{
+	if (id <= 0 || (size_t)id >= sizeof(helpers) / sizeof(helpers[0]))
+		return NULL;
+	return helpers[id].name ? &helpers[id] : NULL;
+}
+
+const struct vm_func_sig *vm_kfunc_sig(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < sizeof(kfuncs) / sizeof(kfuncs[0]); i++)
+		if (!strcmp(kfuncs[i].name, name))
+			return &kfuncs[i];
+	return NULL;
+}

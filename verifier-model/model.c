@@ -1,18 +1,214 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* model.c: being written; until then the model backend refuses to run. */
+/*
+ * model.c: vm_model_backend. Sets up the model's environment for one
+ * program, runs the main program and then every global subprogram it
+ * reached (each once, in its own run, as do_check_subprogs does), checks
+ * the combined stack depth and fills the result.
+ */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include "verifier-model/explore.h"
 #include "verifier-model/result.h"
+
+int vm_do_check(struct vm_env *env);
+void vm_env__free_states(struct vm_env *env);
+
+static long wall_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000L + ts.tv_nsec / 1000L;
+}
+
+static int frame_cost(int depth)
+{
+	return ((depth ? depth : 1) + 31) & ~31;
+}
+
+/* check_max_stack_depth: every static call chain from main within 512 bytes. */
+static int chain_depth(struct vm_env *env, int sub, int depth, int level, bool *seen_tail)
+{
+	const struct vm_prog *p = env->prog;
+	const struct vm_subprog *sp = &p->subprogs[sub];
+	int total = depth + frame_cost(env->stack_depth[sub]);
+
+	if (level >= VM_MAX_FRAMES)
+		return vm_env__reject(env, "the call stack of %d frames is too deep", level + 1);
+	if (total > VM_MAX_STACK)
+		return vm_env__reject(env, "combined stack size of %d calls is %d. Too large", level + 1,
+				      total);
+	for (size_t i = sp->start; i < sp->start + sp->len && i < p->n_insns; i++) {
+		const struct bpf_insn *x = &p->insns[i];
+
+		if (vm_insn_is_helper_call(x) && x->imm == BPF_FUNC_tail_call)
+			*seen_tail = true;
+		if (vm_insn_is_pseudo_call(x)) {
+			long t = (long)i + x->imm + 1;
+
+			if (t >= 0 && (size_t)t < p->n_insns) {
+				bool tail = false;
+				int err = chain_depth(env, env->cfg.subprog[t], total, level + 1, &tail);
+
+				if (err)
+					return err;
+				if (tail && total > 256)
+					return vm_env__reject(env, "tail_calls are not allowed when call stack of previous frames is %d bytes. Too large",
+							      total);
+				*seen_tail |= tail;
+			}
+		}
+	}
+	return 0;
+}
+
+static int env_init(struct vm_env *env, const struct vm_object *obj, size_t idx,
+		    const struct vm_options *opt, char *err, size_t errlen)
+{
+	const struct vm_prog *p = &obj->progs[idx];
+	size_t nsub = p->n_subprogs ? p->n_subprogs : 1;
+	int ret;
+
+	memset(env, 0, sizeof(*env));
+	env->obj = obj;
+	env->prog = p;
+	env->opt = opt;
+	env->global_subprog = -1;
+	env->mem_cap = (size_t)(opt->mem_cap_mb > 0 ? opt->mem_cap_mb : 2048) << 20;
+	env->time_cap_ms = opt->time_cap_ms > 0 ? opt->time_cap_ms : 120000;
+	env->t0_ms = wall_us() / 1000;
+	if (!p->insns || !p->n_insns || !p->subprogs || !p->n_subprogs) {
+		snprintf(err, errlen, "program has no instructions");
+		return -EINVAL;
+	}
+	ret = vm_cfg__build(p, obj->btf, &env->cfg, err, errlen);
+	if (ret)
+		return ret;
+	env->buckets = calloc(p->n_insns, sizeof(*env->buckets));
+	env->stack_depth = calloc(nsub, sizeof(int));
+	env->global_called = calloc(nsub, sizeof(bool));
+	env->global_done = calloc(nsub, sizeof(bool));
+	if (opt->want_insn_counts)
+		env->insn_counts = calloc(p->n_insns, sizeof(long));
+	if (!env->buckets || !env->stack_depth || !env->global_called || !env->global_done ||
+	    vm_scc_init(env) || (opt->want_insn_counts && !env->insn_counts)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void env_fini(struct vm_env *env)
+{
+	vm_env__free_states(env);
+	vm_scc_free(env);
+	vm_cfg__free(&env->cfg);
+	free(env->buckets);
+	free(env->stack_depth);
+	free(env->global_called);
+	free(env->global_done);
+	free(env->insn_counts);
+}
+
+static int run_one(struct vm_env *env, int subprog)
+{
+	int err;
+
+	env->global_subprog = subprog;
+	err = vm_init_entry_state(env, subprog);
+	if (err)
+		return err;
+	env->insn_idx = (int)env->prog->subprogs[subprog].start;
+	env->prev_insn_idx = -1;
+	err = vm_do_check(env);
+	vm_env__free_states(env);
+	return err;
+}
+
+static int run_all(struct vm_env *env)
+{
+	const struct vm_prog *p = env->prog;
+	bool again = true, tail = false;
+	int err = run_one(env, 0);
+
+	while (!err && again) {
+		again = false;
+		for (size_t s = 1; s < p->n_subprogs && !err; s++) {
+			if (!p->subprogs[s].global || !env->global_called[s] || env->global_done[s])
+				continue;
+			env->global_done[s] = true;
+			err = run_one(env, (int)s);
+			again = true;
+		}
+	}
+	if (!err)
+		err = chain_depth(env, 0, 0, 0, &tail);
+	return err;
+}
+
+static void fill_result(struct vm_env *env, struct vm_result *res)
+{
+	size_t nsub = env->prog->n_subprogs;
+	size_t o = 0;
+
+	res->verdict = env->stop == VM_STOP_NONE ? VM_ACCEPTED :
+		       env->stop == VM_STOP_REJECT ? VM_REJECTED :
+		       env->stop == VM_STOP_LIMIT ? VM_MODEL_LIMIT : VM_LOAD_ERROR;
+	snprintf(res->reason, sizeof(res->reason), "%s", env->reason);
+	res->insns = env->insn_processed;
+	res->total_states = env->total_states;
+	res->peak_states = env->peak_states;
+	res->max_states_per_insn = env->max_states_per_insn;
+	for (size_t s = 0; s < nsub && o < sizeof(res->stack_depth) - 12; s++)
+		o += (size_t)snprintf(res->stack_depth + o, sizeof(res->stack_depth) - o, "%s%d",
+				      s ? "+" : "", env->stack_depth[s]);
+	res->mem_kb = (long)(env->mem_peak >> 10);
+	if (env->insn_counts) {
+		res->insn_counts = env->insn_counts;
+		res->n_insn_counts = env->prog->n_insns;
+		env->insn_counts = NULL;
+	}
+}
+
+int vm_explore__run(const struct vm_object *obj, size_t idx, const struct vm_options *opt,
+		    struct vm_result *res)
+{
+	struct vm_env env;
+	char err[256] = "";
+	long t0 = wall_us();
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	if (idx >= obj->n_progs)
+		return -EINVAL;
+	snprintf(res->prog, sizeof(res->prog), "%s", obj->progs[idx].name);
+	snprintf(res->section, sizeof(res->section), "%s", obj->progs[idx].section);
+	res->prog_size = obj->progs[idx].n_insns;
+	ret = env_init(&env, obj, idx, opt, err, sizeof(err));
+	if (ret) {
+		res->verdict = ret == -ENOMEM ? VM_MODEL_LIMIT : VM_REJECTED;
+		snprintf(res->reason, sizeof(res->reason), "%s", err);
+		env_fini(&env);
+		res->duration_us = wall_us() - t0;
+		return 0;
+	}
+	run_all(&env);
+	fill_result(&env, res);
+	env_fini(&env);
+	res->duration_us = wall_us() - t0;
+	return 0;
+}
 
 static int model_verify(const struct vm_object *obj, size_t prog_idx,
 			const struct vm_options *opt, struct vm_result *res)
 {
-	(void)opt;
-	memset(res, 0, sizeof(*res));
-	snprintf(res->prog, sizeof(res->prog), "%s", obj->progs[prog_idx].name);
-	res->verdict = VM_LOAD_ERROR;
-	snprintf(res->reason, sizeof(res->reason), "model not available yet");
-	return 0;
+	struct vm_options def = { .max_insns = 1000000 };
+
+	return vm_explore__run(obj, prog_idx, opt ? opt : &def, res);
 }
 
 const struct vm_backend vm_model_backend = { "model", model_verify };

@@ -1,2 +1,393 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* state.c: being written. */
+/* state.c: register/stack/frame state and the pruning comparisons. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "verifier-model/state.h"
+
+void vm_reg__mark_unknown(struct vm_reg *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->type = VM_SCALAR;
+	scalar_set_unknown(&r->s);
+}
+
+void vm_reg__mark_const(struct vm_reg *r, uint64_t v)
+{
+	memset(r, 0, sizeof(*r));
+	r->type = VM_SCALAR;
+	scalar_set_const(&r->s, v);
+}
+
+void vm_reg__mark_not_init(struct vm_reg *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->type = VM_NOT_INIT;
+	scalar_set_unknown(&r->s);
+}
+
+bool vm_reg__is_pkt(const struct vm_reg *r)
+{
+	return r->type == VM_PTR_PKT || r->type == VM_PTR_PKT_META;
+}
+
+const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
+{
+	static const char *const names[] = {
+		[VM_NOT_INIT] = "?", [VM_SCALAR] = "scalar", [VM_PTR_CTX] = "ctx",
+		[VM_PTR_MAP] = "map_ptr", [VM_PTR_MAP_VALUE] = "map_value",
+		[VM_PTR_MAP_KEY] = "map_key", [VM_PTR_STACK] = "fp",
+		[VM_PTR_PKT_META] = "pkt_meta", [VM_PTR_PKT] = "pkt",
+		[VM_PTR_PKT_END] = "pkt_end", [VM_PTR_MEM] = "mem",
+		[VM_PTR_BTF] = "ptr_", [VM_PTR_FUNC] = "func",
+	};
+	const char *base = r->type < sizeof(names) / sizeof(names[0]) ? names[r->type] : "?";
+
+	snprintf(buf, len, "%s%s%s%s", r->flags & VM_F_RDONLY ? "rdonly_" : "",
+		 r->flags & VM_F_RINGBUF ? "ringbuf_" : "", base,
+		 r->flags & VM_F_MAYBE_NULL ? "_or_null" : "");
+	return buf;
+}
+
+struct vm_frame *vm_frame__new(int callsite, int frameno, int subprog)
+{
+	struct vm_frame *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return NULL;
+	for (int i = 0; i < VM_MAX_REG; i++)
+		vm_reg__mark_not_init(&f->regs[i]);
+	f->callsite = callsite;
+	f->frameno = frameno;
+	f->subprog = subprog;
+	return f;
+}
+
+int vm_frame__grow(struct vm_frame *f, int nslots)
+{
+	struct vm_slot *s;
+
+	if (nslots <= f->nslots)
+		return 0;
+	s = realloc(f->slots, sizeof(*s) * nslots);
+	if (!s)
+		return -ENOMEM;
+	memset(s + f->nslots, 0, sizeof(*s) * (nslots - f->nslots));
+	f->slots = s;
+	f->nslots = nslots;
+	return 0;
+}
+
+static struct vm_frame *frame_copy(const struct vm_frame *src)
+{
+	struct vm_frame *f = malloc(sizeof(*f));
+
+	if (!f)
+		return NULL;
+	*f = *src;
+	f->slots = NULL;
+	if (src->nslots) {
+		f->slots = malloc(sizeof(*f->slots) * src->nslots);
+		if (!f->slots) {
+			free(f);
+			return NULL;
+		}
+		memcpy(f->slots, src->slots, sizeof(*f->slots) * src->nslots);
+	}
+	return f;
+}
+
+struct vm_state *vm_state__new(void)
+{
+	return calloc(1, sizeof(struct vm_state));
+}
+
+struct vm_state *vm_state__copy(const struct vm_state *src)
+{
+	struct vm_state *st = malloc(sizeof(*st));
+
+	if (!st)
+		return NULL;
+	*st = *src;
+	st->hist = NULL;
+	st->hist_cap = st->nhist;
+	if (src->nhist) {
+		st->hist = malloc(sizeof(*st->hist) * src->nhist);
+		if (!st->hist) {
+			free(st);
+			return NULL;
+		}
+		memcpy(st->hist, src->hist, sizeof(*st->hist) * src->nhist);
+	}
+	st->next = NULL;
+	st->in_list = st->evicted = st->is_ckpt = false;
+	st->hit_cnt = st->miss_cnt = 0;
+	for (int i = 0; i < VM_MAX_FRAMES; i++) {
+		st->frame[i] = NULL;
+		if (i <= src->curframe && src->frame[i]) {
+			st->frame[i] = frame_copy(src->frame[i]);
+			if (!st->frame[i]) {
+				vm_state__free(st);
+				return NULL;
+			}
+		}
+	}
+	return st;
+}
+
+void vm_state__free(struct vm_state *st)
+{
+	if (!st)
+		return;
+	for (int i = 0; i < VM_MAX_FRAMES; i++) {
+		if (st->frame[i])
+			free(st->frame[i]->slots);
+		free(st->frame[i]);
+	}
+	free(st->hist);
+	free(st);
+}
+
+int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
+			int spi, int frame)
+{
+	if (st->nhist == st->hist_cap) {
+		uint32_t cap = st->hist_cap ? st->hist_cap * 2 : 16;
+		struct vm_hist *h = realloc(st->hist, sizeof(*h) * cap);
+
+		if (!h)
+			return -ENOMEM;
+		st->hist = h;
+		st->hist_cap = cap;
+	}
+	st->hist[st->nhist++] = (struct vm_hist){ idx, prev, (int16_t)spi, 0, (uint8_t)frame };
+	return 0;
+}
+
+size_t vm_state__bytes(const struct vm_state *st)
+{
+	size_t n = sizeof(*st) + st->hist_cap * sizeof(struct vm_hist);
+
+	for (int i = 0; i <= st->curframe; i++)
+		if (st->frame[i])
+			n += sizeof(struct vm_frame) + st->frame[i]->nslots * sizeof(struct vm_slot);
+	return n;
+}
+
+/* ---- comparisons ---- */
+
+static bool check_ids(uint32_t old_id, uint32_t cur_id, struct vm_idmap *m)
+{
+	if (!!old_id != !!cur_id)
+		return false;
+	if (!old_id)
+		return true;
+	for (int i = 0; i < m->n; i++) {
+		if (m->old[i] == old_id)
+			return m->cur[i] == cur_id;
+		if (m->cur[i] == cur_id)
+			return false;
+	}
+	if (m->n >= 64)
+		return false;
+	m->old[m->n] = old_id;
+	m->cur[m->n++] = cur_id;
+	return true;
+}
+
+/* Unlinked scalars get fresh ids, so two old ones cannot share one cur id. */
+static bool check_scalar_ids(uint32_t old_id, uint32_t cur_id, struct vm_idmap *m)
+{
+	static const uint32_t tmp_base = 0x80000000u;
+
+	if (!old_id)
+		old_id = tmp_base + 2 * (uint32_t)m->n + 1;
+	if (!cur_id)
+		cur_id = tmp_base + 2 * (uint32_t)m->n + 2;
+	return check_ids(old_id, cur_id, m);
+}
+
+static bool range_within(const struct vm_reg *old, const struct vm_reg *cur)
+{
+	return scalar_range_within(&old->s, &cur->s);
+}
+
+/* Bitwise equality of everything that describes the value (not precision). */
+static bool regs_same_value(const struct vm_reg *a, const struct vm_reg *b)
+{
+	return a->type == b->type && a->flags == b->flags && a->off == b->off &&
+	       a->map == b->map && a->mem_size == b->mem_size &&
+	       a->range == b->range && a->subprog == b->subprog &&
+	       a->btf_id == b->btf_id && a->frameno == b->frameno &&
+	       scalar_equal(&a->s, &b->s);
+}
+
+static bool regs_exact(const struct vm_reg *old, const struct vm_reg *cur,
+		       struct vm_idmap *m)
+{
+	return regs_same_value(old, cur) && check_ids(old->id, cur->id, m) &&
+	       check_ids(old->ref_obj_id, cur->ref_obj_id, m);
+}
+
+bool vm_regsafe(const struct vm_reg *old, const struct vm_reg *cur,
+		struct vm_idmap *m, enum vm_cmp_mode mode)
+{
+	if (mode == VM_EXACT)
+		return regs_exact(old, cur, m);
+	if (old->type == VM_NOT_INIT && (mode == VM_NOT_EXACT || cur->type == VM_NOT_INIT))
+		return true;
+	if (cur->type == VM_NOT_INIT)
+		return false;
+	if (old->type != cur->type || old->flags != cur->flags)
+		return false;
+	switch (old->type) {
+	case VM_SCALAR:
+		if (!old->precise && mode == VM_NOT_EXACT)
+			return true;
+		return check_scalar_ids(old->id, cur->id, m) && range_within(old, cur);
+	case VM_PTR_MAP_VALUE: case VM_PTR_MAP_KEY: case VM_PTR_MEM:
+		return old->off == cur->off && old->map == cur->map &&
+		       old->mem_size == cur->mem_size && range_within(old, cur) &&
+		       check_ids(old->id, cur->id, m) &&
+		       check_ids(old->ref_obj_id, cur->ref_obj_id, m);
+	case VM_PTR_PKT: case VM_PTR_PKT_META:
+		if (old->range > cur->range || old->off != cur->off)
+			return false;
+		return check_ids(old->id, cur->id, m) && range_within(old, cur);
+	case VM_PTR_STACK:
+		return regs_exact(old, cur, m) && old->frameno == cur->frameno;
+	default:
+		return regs_exact(old, cur, m);
+	}
+}
+
+static bool slot_all(const struct vm_slot *s, uint8_t t, bool invalid_ok)
+{
+	for (int i = 0; i < 8; i++)
+		if (s->type[i] != t && !(invalid_ok && s->type[i] == VM_SLOT_INVALID))
+			return false;
+	return true;
+}
+
+static bool is_spilled_scalar64(const struct vm_slot *s)
+{
+	return slot_all(s, VM_SLOT_SPILL, false) && s->spilled.type == VM_SCALAR;
+}
+
+/* A 64-bit scalar spill and eight MISC bytes both mean "some scalar". */
+static bool misc_vs_spill(const struct vm_slot *o, const struct vm_slot *c,
+			  struct vm_idmap *m, enum vm_cmp_mode mode, bool *res)
+{
+	struct vm_reg unbound;
+
+	vm_reg__mark_unknown(&unbound);
+	if (is_spilled_scalar64(o) && slot_all(c, VM_SLOT_MISC, true)) {
+		*res = vm_regsafe(&o->spilled, &unbound, m, mode);
+		return true;
+	}
+	if (slot_all(o, VM_SLOT_MISC, true) && is_spilled_scalar64(c)) {
+		*res = vm_regsafe(&unbound, &c->spilled, m, mode);
+		return true;
+	}
+	return false;
+}
+
+static bool slotsafe(const struct vm_slot *o, const struct vm_slot *c,
+		     struct vm_idmap *m, enum vm_cmp_mode mode)
+{
+	bool res;
+
+	if (mode == VM_EXACT) {
+		if (memcmp(o->type, c->type, 8))
+			return false;
+	} else if (misc_vs_spill(o, c, m, mode, &res)) {
+		return res;
+	}
+	for (int b = 0; b < 8; b++) {
+		uint8_t ot = o->type[b], ct = c->type[b];
+
+		if (ot == VM_SLOT_INVALID || ot == VM_SLOT_MISC)
+			continue;  /* uninit stack is readable: MISC covers all */
+		if (ot == VM_SLOT_MISC && ct == VM_SLOT_ZERO)
+			continue;
+		if (ot != ct)
+			return false;
+	}
+	switch (o->type[0]) {  /* the lowest byte says what the slot holds */
+	case VM_SLOT_SPILL:
+		return vm_regsafe(&o->spilled, &c->spilled, m, mode);
+	case VM_SLOT_ITER:
+		return o->iter_state == c->iter_state &&
+		       check_ids(o->spilled.ref_obj_id, c->spilled.ref_obj_id, m);
+	default:
+		return true;
+	}
+}
+
+static bool stacksafe(const struct vm_state *os, const struct vm_state *cs, int fr,
+		      struct vm_idmap *m, enum vm_cmp_mode mode,
+		      vm_slot_live_fn slot_live, void *ctx)
+{
+	const struct vm_frame *o = os->frame[fr], *c = cs->frame[fr];
+	static const struct vm_slot empty;
+
+	for (int spi = 0; spi < o->nslots; spi++) {
+		const struct vm_slot *os_ = &o->slots[spi];
+		const struct vm_slot *cs_ = spi < c->nslots ? &c->slots[spi] : &empty;
+
+		if (mode == VM_EXACT) {
+			if (spi >= c->nslots || !slotsafe(os_, cs_, m, mode))
+				return false;
+			continue;
+		}
+		if (slot_live && !slot_live(ctx, os, fr, spi))
+			continue;
+		if (slot_all(os_, VM_SLOT_INVALID, false) || slot_all(os_, VM_SLOT_MISC, true))
+			continue;
+		if (spi >= c->nslots)
+			return false;
+		if (!slotsafe(os_, cs_, m, mode))
+			return false;
+	}
+	return true;
+}
+
+static bool refsafe(const struct vm_state *o, const struct vm_state *c, struct vm_idmap *m)
+{
+	if (o->nrefs != c->nrefs || o->active_rcu != c->active_rcu)
+		return false;
+	for (int i = 0; i < o->nrefs; i++)
+		if (!check_ids(o->refs[i], c->refs[i], m))
+			return false;
+	return true;
+}
+
+bool vm_states_equal(const struct vm_state *old, const struct vm_state *cur,
+		     enum vm_cmp_mode mode, const uint16_t *live,
+		     vm_slot_live_fn slot_live, void *ctx)
+{
+	struct vm_idmap m = { .n = 0 };
+
+	if (old->curframe != cur->curframe)
+		return false;
+	if (!refsafe(old, cur, &m))
+		return false;
+	for (int i = 0; i <= old->curframe; i++) {
+		const struct vm_frame *of = old->frame[i], *cf = cur->frame[i];
+
+		if (of->callsite != cf->callsite)
+			return false;
+		if (of->callback_depth > cf->callback_depth)
+			return false;
+		for (int r = 0; r < VM_MAX_REG; r++) {
+			if (live && !(live[i] & (1u << r)))
+				continue;
+			if (!vm_regsafe(&of->regs[r], &cf->regs[r], &m, mode))
+				return false;
+		}
+		if (!stacksafe(old, cur, i, &m, mode, slot_live, ctx))
+			return false;
+	}
+	return true;
+}

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * branch.c: conditional jumps (check_cond_jmp_op): decided branches,
+ * forks with the taken side pushed, bounds refinement, linked scalars,
+ * null checks and packet ranges learnt from comparisons.
+ */
+#include <errno.h>
+#include <string.h>
+#include "verifier-model/explore.h"
+#include "verifier-model/insn.h"
+
+static bool is_ptr(const struct vm_reg *r)
+{
+	return r->type != VM_SCALAR && r->type != VM_NOT_INIT;
+}
+
+static bool is_const_zero(const struct vm_reg *r)
+{
+	return r->type == VM_SCALAR && scalar_is_const(&r->s) && scalar_const_value(&r->s) == 0;
+}
+
+static int branch_taken(const struct vm_reg *a, const struct vm_reg *b, uint8_t op, bool is32)
+{
+	if (a->type == VM_SCALAR && b->type == VM_SCALAR)
+		return scalar_branch_taken(&a->s, &b->s, op, is32);
+	if (is_ptr(a) && is_const_zero(b) && !(a->flags & VM_F_MAYBE_NULL) && !is32) {
+		if (op == BPF_JEQ)
+			return 0;
+		if (op == BPF_JNE)
+			return 1;
+	}
+	if (is_ptr(b) && is_const_zero(a) && !(b->flags & VM_F_MAYBE_NULL) && !is32) {
+		if (op == BPF_JEQ)
+			return 0;
+		if (op == BPF_JNE)
+			return 1;
+	}
+	return -1;
+}
+
+static void for_each_reg(struct vm_state *st, void (*fn)(struct vm_reg *, void *), void *ctx)
+{
+	for (int f = 0; f <= st->curframe; f++) {
+		struct vm_frame *fr = st->frame[f];
+
+		for (int r = 0; r < VM_MAX_REG; r++)
+			fn(&fr->regs[r], ctx);
+		for (int s = 0; s < fr->nslots; s++)
+			if (fr->slots[s].type[0] == VM_SLOT_SPILL)
+				fn(&fr->slots[s].spilled, ctx);
+	}
+}
+
+struct sync_ctx { const struct vm_reg *src; };
+
+static void sync_one(struct vm_reg *r, void *ctx)
+{
+	const struct vm_reg *src = ((struct sync_ctx *)ctx)->src;
+
+	if (r != src && r->type == VM_SCALAR && r->id == src->id) {
+		bool precise = r->precise;
+
+		r->s = src->s;
+		r->precise = precise;
+	}
+}
+
+void vm_sync_linked(struct vm_env *env, struct vm_state *st, const struct vm_reg *reg)
+{
+	struct sync_ctx c = { reg };
+
+	(void)env;
+	if (reg->type == VM_SCALAR && reg->id)
+		for_each_reg(st, sync_one, &c);
+}
+
+struct null_ctx { uint32_t id; bool is_null; struct vm_state *st; };
+
+static void null_one(struct vm_reg *r, void *ctx)
+{
+	struct null_ctx *c = ctx;
+
+	if (!(r->flags & VM_F_MAYBE_NULL) || r->id != c->id)
+		return;
+	if (c->is_null) {
+		vm_reg__mark_const(r, 0);
+		return;
+	}
+	r->flags &= ~VM_F_MAYBE_NULL;
+	if (!r->ref_obj_id)
+		r->id = 0;
+}
+
+static void release_ref(struct vm_state *st, uint32_t ref)
+{
+	for (int i = 0; i < st->nrefs; i++)
+		if (st->refs[i] == ref) {
+			st->refs[i] = st->refs[--st->nrefs];
+			return;
+		}
+}
+
+void vm_mark_ptr_null(struct vm_state *st, uint32_t id, bool is_null)
+{
+	struct null_ctx c = { id, is_null, st };
+	uint32_t ref = 0;
+	struct vm_frame *f = st->frame[st->curframe];
+
+	for (int r = 0; r < VM_MAX_REG; r++)
+		if (f->regs[r].id == id && f->regs[r].ref_obj_id)
+			ref = f->regs[r].ref_obj_id;
+	if (is_null && ref)
+		release_ref(st, ref);
+	for_each_reg(st, null_one, &c);
+}
+
+struct pkt_ctx { uint8_t type; uint32_t id; int32_t range; };
+
+static void pkt_one(struct vm_reg *r, void *ctx)
+{
+	struct pkt_ctx *c = ctx;
+
+	if (r->type == c->type && r->id == c->id && r->range < c->range)
+		r->range = c->range;
+}
+
+/* find_good_pkt_pointers: everything derived from the same packet pointer gains range. */
+static void good_pkt(struct vm_state *st, const struct vm_reg *r, bool right_open)
+{
+	struct pkt_ctx c = { r->type, r->id, r->off + (right_open ? 1 : 0) };
+
+	if (r->s.umax > 0xffff || r->off < 0)
+		return;
+	if (!scalar_is_const(&r->s) || scalar_const_value(&r->s)) {
+		/* a variable part: the kernel still uses the fixed offset */
+	}
+	for_each_reg(st, pkt_one, &c);
+}
+
+static bool pkt_pair(const struct vm_reg *lo, const struct vm_reg *hi)
+{
+	return (lo->type == VM_PTR_PKT && hi->type == VM_PTR_PKT_END) ||
+	       (lo->type == VM_PTR_PKT_META && hi->type == VM_PTR_PKT);
+}
+
+/* try_match_pkt_pointers: range learnt from pkt' <op> pkt_end. */
+static bool match_pkt(const struct bpf_insn *insn, struct vm_state *fall, struct vm_state *taken,
+		      const struct vm_reg *d, const struct vm_reg *s)
+{
+	uint8_t op = BPF_OP(insn->code);
+
+	if (BPF_SRC(insn->code) != BPF_X || BPF_CLASS(insn->code) == BPF_JMP32)
+		return false;
+	switch (op) {
+	case BPF_JGT:   /* d > s */
+		if (pkt_pair(d, s))
+			good_pkt(fall, d, false);
+		else if (pkt_pair(s, d))
+			good_pkt(taken, s, true);
+		else
+			return false;
+		return true;
+	case BPF_JLT:   /* d < s */
+		if (pkt_pair(d, s))
+			good_pkt(taken, d, true);
+		else if (pkt_pair(s, d))
+			good_pkt(fall, s, false);
+		else
+			return false;
+		return true;
+	case BPF_JGE:   /* d >= s */
+		if (pkt_pair(d, s))
+			good_pkt(fall, d, true);
+		else if (pkt_pair(s, d))
+			good_pkt(taken, s, false);
+		else
+			return false;
+		return true;
+	case BPF_JLE:   /* d <= s */
+		if (pkt_pair(d, s))
+			good_pkt(taken, d, false);
+		else if (pkt_pair(s, d))
+			good_pkt(fall, s, true);
+		else
+			return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void refine_side(struct vm_env *env, struct vm_state *st, const struct bpf_insn *insn,
+			bool taken)
+{
+	struct vm_frame *f = st->frame[st->curframe];
+	struct vm_reg *d = &f->regs[insn->dst_reg], k, *s;
+	bool is32 = BPF_CLASS(insn->code) == BPF_JMP32;
+
+	if (BPF_SRC(insn->code) == BPF_X) {
+		s = &f->regs[insn->src_reg];
+	} else {
+		memset(&k, 0, sizeof(k));
+		k.type = VM_SCALAR;
+		scalar_set_const(&k.s, is32 ? (uint32_t)insn->imm : (uint64_t)(int64_t)insn->imm);
+		s = &k;
+	}
+	if (d->type == VM_SCALAR && s->type == VM_SCALAR) {
+		if (d == s)
+			return;
+		scalar_refine(&d->s, &s->s, BPF_OP(insn->code), is32, taken);
+		vm_sync_linked(env, st, d);
+		if (s != &k)
+			vm_sync_linked(env, st, s);
+	}
+}
+
+int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
+{
+	uint8_t op = BPF_OP(insn->code);
+	bool is32 = BPF_CLASS(insn->code) == BPF_JMP32, x = BPF_SRC(insn->code) == BPF_X;
+	struct vm_reg *d = vm_env__reg(env, insn->dst_reg), k, *s;
+	int target = (int)vm_insn_jmp_target(insn, env->insn_idx), pred;
+	struct vm_state *other;
+
+	if (vm_env__check_read(env, insn->dst_reg) || (x && vm_env__check_read(env, insn->src_reg)))
+		return -EACCES;
+	if (x) {
+		s = vm_env__reg(env, insn->src_reg);
+	} else {
+		memset(&k, 0, sizeof(k));
+		k.type = VM_SCALAR;
+		scalar_set_const(&k.s, is32 ? (uint32_t)insn->imm : (uint64_t)(int64_t)insn->imm);
+		s = &k;
+	}
+	pred = branch_taken(d, s, op, is32);
+	if (pred >= 0) {
+		if (d->type == VM_SCALAR && vm_mark_precise(env, insn->dst_reg))
+			return -EACCES;
+		if (x && vm_env__reg(env, insn->src_reg)->type == VM_SCALAR &&
+		    vm_mark_precise(env, insn->src_reg))
+			return -EACCES;
+		env->insn_idx = pred ? target : env->insn_idx + 1;
+		return 0;
+	}
+	other = vm_env__push(env, target, env->insn_idx);
+	if (!other)
+		return -EACCES;
+	{
+		struct vm_frame *of = other->frame[other->curframe];
+		struct vm_reg *od = &of->regs[insn->dst_reg], *os = x ? &of->regs[insn->src_reg] : &k;
+
+		refine_side(env, other, insn, true);
+		refine_side(env, env->cur, insn, false);
+		if (!x && insn->imm == 0 && !is32 && (op == BPF_JEQ || op == BPF_JNE) &&
+		    (d->flags & VM_F_MAYBE_NULL)) {
+			uint32_t id = d->id;
+
+			vm_mark_ptr_null(env->cur, id, op == BPF_JNE);
+			vm_mark_ptr_null(other, id, op == BPF_JEQ);
+		} else if (is_ptr(od) && is_ptr(os)) {
+			match_pkt(insn, env->cur, other, d, s);
+		}
+	}
+	env->insn_idx++;
+	return 0;
+}

@@ -1,0 +1,469 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * calls.c: helper and kfunc calls (check_helper_call, check_kfunc_call):
+ * arguments checked against the signature tables, references, return
+ * values, the constant-key array lookup, and open-coded iterators.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "verifier-model/explore.h"
+#include "verifier-model/helpers.h"
+#include "verifier-model/insn.h"
+
+uint32_t vm_acquire_ref(struct vm_env *env, int insn)
+{
+	struct vm_state *st = env->cur;
+
+	if (st->nrefs >= 16)
+		return 0;
+	st->refs[st->nrefs] = ++env->id_gen;
+	st->ref_insn[st->nrefs] = insn;
+	return st->refs[st->nrefs++];
+}
+
+struct inval_ctx { uint32_t ref; };
+
+int vm_release_ref(struct vm_env *env, uint32_t ref)
+{
+	struct vm_state *st = env->cur;
+
+	for (int i = 0; i < st->nrefs; i++) {
+		if (st->refs[i] != ref)
+			continue;
+		st->nrefs--;
+		st->refs[i] = st->refs[st->nrefs];
+		st->ref_insn[i] = st->ref_insn[st->nrefs];
+		for (int f = 0; f <= st->curframe; f++) {
+			struct vm_frame *fr = st->frame[f];
+
+			for (int r = 0; r < VM_MAX_REG; r++)
+				if (fr->regs[r].ref_obj_id == ref)
+					vm_reg__mark_unknown(&fr->regs[r]);
+			for (int s = 0; s < fr->nslots; s++)
+				if (fr->slots[s].type[0] == VM_SLOT_SPILL &&
+				    fr->slots[s].spilled.ref_obj_id == ref)
+					vm_reg__mark_unknown(&fr->slots[s].spilled);
+		}
+		return 0;
+	}
+	return vm_env__reject(env, "release kernel function called with unreferenced arg");
+}
+
+static int expect(struct vm_env *env, int regno, const char *want)
+{
+	char tn[48];
+
+	return vm_env__reject(env, "R%d type=%s expected=%s", regno,
+			      vm_reg__type_name(vm_env__reg(env, regno), tn, sizeof(tn)), want);
+}
+
+static bool is_const_zero(const struct vm_reg *r)
+{
+	return r->type == VM_SCALAR && scalar_is_const(&r->s) && !scalar_const_value(&r->s);
+}
+
+/* check_mem_size_reg: the size in regno bounds the memory in regno-1. */
+static int mem_size_arg(struct vm_env *env, int regno, bool write, bool zero_ok, long *max)
+{
+	struct vm_reg *r = vm_env__reg(env, regno);
+
+	if (r->type != VM_SCALAR)
+		return expect(env, regno, "scalar");
+	if (r->s.smin < 0)
+		return vm_env__reject(env, "R%d min value is negative, either use unsigned or 'var &= const'",
+				      regno);
+	if (r->s.umax == 0 && !zero_ok)
+		return vm_env__reject(env, "R%d invalid zero-sized read: u64=[%llu,%llu]", regno,
+				      (unsigned long long)r->s.umin, (unsigned long long)r->s.umax);
+	if (r->s.umax >= VM_MAX_VAR_OFF)
+		return vm_env__reject(env, "R%d unbounded memory access, use 'var &= const' or 'if (var < const)'",
+				      regno);
+	*max = (long)r->s.umax;
+	if (vm_check_helper_mem(env, regno - 1, (long)r->s.umax, write,
+				zero_ok && r->s.umin == 0 && r->s.umax == 0))
+		return -EACCES;
+	return vm_mark_precise(env, regno);
+}
+
+/* 6.14+: an array lookup with a constant in-range key cannot return NULL. */
+static bool const_array_key(struct vm_env *env, const struct vm_map *m, int regno)
+{
+	const struct vm_reg *k = vm_env__reg(env, regno);
+	struct vm_slot *s;
+	int spi;
+
+	if (!m || (m->type != BPF_MAP_TYPE_ARRAY && m->type != BPF_MAP_TYPE_PERCPU_ARRAY) ||
+	    m->key_size != 4)
+		return false;
+	s = vm_stack_slot(env, k, 0, &spi);
+	if (!s || ((k->off + (int)scalar_const_value(&k->s)) % 8 + 8) % 8)
+		return false;
+	if (s->type[0] == VM_SLOT_ZERO && s->type[1] == VM_SLOT_ZERO &&
+	    s->type[2] == VM_SLOT_ZERO && s->type[3] == VM_SLOT_ZERO)
+		return m->max_entries > 0;
+	if (s->type[0] == VM_SLOT_SPILL && s->spilled.type == VM_SCALAR &&
+	    scalar_is_const(&s->spilled.s)) {
+		uint64_t v = scalar_const_value(&s->spilled.s);
+
+		if (v >= m->max_entries)
+			return false;
+		vm_mark_precise_slot(env, k->frameno, spi);
+		return true;
+	}
+	return false;
+}
+
+struct call_meta {
+	const struct vm_map *map;
+	int map_idx;
+	long mem_size, alloc_size;
+	uint32_t release_ref;
+	int func_subprog;
+	bool const_key;
+};
+
+static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
+		     struct call_meta *m)
+{
+	int regno = i + 1;
+	struct vm_reg *r = vm_env__reg(env, regno);
+	enum vm_arg a = sig->args[i];
+	enum vm_arg next = i < 4 ? sig->args[i + 1] : VM_ARG_NONE;
+
+	if (a == VM_ARG_NONE)
+		return 0;
+	if (a != VM_ARG_CONST_SIZE && a != VM_ARG_CONST_SIZE_OR_ZERO && vm_env__check_read(env, regno))
+		return -EACCES;
+	switch (a) {
+	case VM_ARG_SCALAR:
+		return r->type == VM_SCALAR ? 0 : expect(env, regno, "scalar");
+	case VM_ARG_CONST_MAP:
+		if (r->type != VM_PTR_MAP || (r->flags & VM_F_MAYBE_NULL))
+			return expect(env, regno, "map_ptr");
+		m->map_idx = r->map;
+		m->map = r->map >= 0 && (size_t)r->map < env->obj->n_maps ? &env->obj->maps[r->map] : NULL;
+		return 0;
+	case VM_ARG_MAP_KEY: case VM_ARG_MAP_VALUE:
+		if (!m->map)
+			return vm_env__reject(env, "invalid map_ptr to access map->%s",
+					      a == VM_ARG_MAP_KEY ? "key" : "value");
+		if (a == VM_ARG_MAP_KEY && env->prog && sig->ret == VM_RET_MAP_VALUE_OR_NULL)
+			m->const_key = const_array_key(env, m->map, regno);
+		return vm_check_helper_mem(env, regno, a == VM_ARG_MAP_KEY ? m->map->key_size :
+					   m->map->value_size, false, false);
+	case VM_ARG_MEM: case VM_ARG_MEM_OR_NULL: case VM_ARG_UNINIT_MEM:
+		if (a == VM_ARG_MEM_OR_NULL && is_const_zero(r))
+			return 0;
+		if (next == VM_ARG_CONST_SIZE || next == VM_ARG_CONST_SIZE_OR_ZERO) {
+			if (vm_env__check_read(env, regno + 1))
+				return -EACCES;
+			return mem_size_arg(env, regno + 1, a == VM_ARG_UNINIT_MEM,
+					    next == VM_ARG_CONST_SIZE_OR_ZERO, &m->mem_size);
+		}
+		return 0;
+	case VM_ARG_CTX:
+		if (r->type != VM_PTR_CTX)
+			return expect(env, regno, "ctx");
+		return 0;
+	case VM_ARG_FUNC:
+		if (r->type != VM_PTR_FUNC)
+			return expect(env, regno, "func");
+		m->func_subprog = r->subprog;
+		return 0;
+	case VM_ARG_STACK_OR_NULL:
+		if (!is_const_zero(r) && r->type != VM_PTR_STACK)
+			return expect(env, regno, "fp");
+		return 0;
+	case VM_ARG_ALLOC_MEM:
+		if (r->type != VM_PTR_MEM || !(r->flags & VM_F_RINGBUF) || (r->flags & VM_F_MAYBE_NULL))
+			return expect(env, regno, "ringbuf_mem");
+		if (r->off || !scalar_is_const(&r->s) || scalar_const_value(&r->s))
+			return vm_env__reject(env, "R%d must have zero offset when passed to release func",
+					      regno);
+		m->release_ref = r->ref_obj_id;
+		return 0;
+	case VM_ARG_ALLOC_SIZE:
+		if (r->type != VM_SCALAR || !scalar_is_const(&r->s))
+			return vm_env__reject(env, "R%d is not a known constant'", regno);
+		m->alloc_size = (long)scalar_const_value(&r->s);
+		return vm_mark_precise(env, regno);
+	case VM_ARG_CONST_STR:
+		if (r->type != VM_PTR_MAP_VALUE || !scalar_is_const(&r->s))
+			return expect(env, regno, "map_value");
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static void clobber_caller_saved(struct vm_env *env)
+{
+	for (int r = 1; r <= 5; r++)
+		vm_reg__mark_not_init(vm_env__reg(env, r));
+}
+
+static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
+		      struct call_meta *m)
+{
+	struct vm_reg *r0 = vm_env__reg(env, 0);
+
+	vm_reg__mark_unknown(r0);
+	switch (sig->ret) {
+	case VM_RET_VOID:
+		vm_reg__mark_not_init(r0);
+		break;
+	case VM_RET_MAP_VALUE_OR_NULL:
+		if (!m->map)
+			return vm_env__reject(env, "kernel subsystem misconfigured verifier");
+		scalar_set_const(&r0->s, 0);
+		if (m->map->type == BPF_MAP_TYPE_ARRAY_OF_MAPS ||
+		    m->map->type == BPF_MAP_TYPE_HASH_OF_MAPS) {
+			r0->type = VM_PTR_MAP;
+			r0->map = m->map->inner_map;
+		} else {
+			r0->type = VM_PTR_MAP_VALUE;
+			r0->map = m->map_idx;
+		}
+		if (!m->const_key) {
+			r0->flags = VM_F_MAYBE_NULL;
+			r0->id = ++env->id_gen;
+		}
+		break;
+	case VM_RET_ALLOC_MEM_OR_NULL:
+		scalar_set_const(&r0->s, 0);
+		r0->type = VM_PTR_MEM;
+		r0->flags = VM_F_MAYBE_NULL | VM_F_RINGBUF;
+		r0->mem_size = (uint32_t)m->alloc_size;
+		r0->id = ++env->id_gen;
+		r0->ref_obj_id = vm_acquire_ref(env, env->insn_idx);
+		r0->id = r0->ref_obj_id;
+		break;
+	case VM_RET_BTF_PTR: case VM_RET_BTF_PTR_OR_NULL:
+		scalar_set_const(&r0->s, 0);
+		r0->type = VM_PTR_BTF;
+		r0->flags = VM_F_TRUSTED;
+		if (sig->ret == VM_RET_BTF_PTR_OR_NULL) {
+			r0->flags |= VM_F_MAYBE_NULL;
+			r0->id = ++env->id_gen;
+		}
+		break;
+	default:
+		break;
+	}
+	(void)id;
+	return 0;
+}
+
+/* do_refine_retval_range: string/stack helpers return at most their size. */
+static void refine_retval(struct vm_env *env, int id, const struct call_meta *m)
+{
+	struct vm_reg *r0 = vm_env__reg(env, 0);
+
+	if (id != BPF_FUNC_probe_read_str && id != BPF_FUNC_probe_read_kernel_str &&
+	    id != BPF_FUNC_probe_read_user_str && id != BPF_FUNC_get_stack &&
+	    id != BPF_FUNC_get_current_comm)
+		return;
+	if (id == BPF_FUNC_get_current_comm)
+		return;
+	r0->s.smax = m->mem_size;
+	r0->s.s32_max = (int32_t)m->mem_size;
+	r0->s.smin = -4095;
+	r0->s.s32_min = -4095;
+	scalar_sync(&r0->s);
+}
+
+static bool gpl_ok(const struct vm_env *env)
+{
+	const char *l = env->obj->license;
+
+	return !strcmp(l, "GPL") || !strcmp(l, "GPL v2") || !strcmp(l, "GPL and additional rights") ||
+	       !strcmp(l, "Dual BSD/GPL") || !strcmp(l, "Dual MIT/GPL") || !strcmp(l, "Dual MPL/GPL");
+}
+
+static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
+{
+	const struct vm_func_sig *sig = vm_helper_sig(insn->imm);
+	struct call_meta m = { .map_idx = -1, .func_subprog = -1 };
+	int err;
+
+	if (!sig)
+		return vm_env__limit(env, "model: helper #%d is not in the model's table", insn->imm);
+	if ((sig->flags & VM_FN_NEEDS_GPL) && !gpl_ok(env))
+		return vm_env__reject(env, "cannot call GPL-restricted function from non-GPL compatible program");
+	for (int i = 0; i < 5; i++)
+		if ((err = check_arg(env, sig, i, &m)))
+			return err;
+	if (sig->flags & VM_FN_RELEASE) {
+		err = vm_release_ref(env, m.release_ref);
+		if (err)
+			return err;
+	}
+	if (sig->flags & VM_FN_CALLBACK) {
+		err = vm_push_callback(env, m.func_subprog, insn->imm);
+		if (err)
+			return err;
+	}
+	clobber_caller_saved(env);
+	err = set_return(env, sig, insn->imm, &m);
+	if (err)
+		return err;
+	refine_retval(env, insn->imm, &m);
+	if (sig->flags & VM_FN_PKT_CHANGE)
+		vm_clear_pkt_pointers(env->cur);
+	return 0;
+}
+
+/* The iterator slot R1 points at, checked for state. */
+static struct vm_slot *iter_arg(struct vm_env *env, bool want_init, int *spi)
+{
+	const struct vm_reg *r1 = vm_env__reg(env, 1);
+	struct vm_slot *s;
+
+	if (r1->type != VM_PTR_STACK) {
+		expect(env, 1, "fp");
+		return NULL;
+	}
+	if (want_init) {
+		s = vm_stack_slot(env, r1, 0, spi);
+		if (!s || s->type[0] != VM_SLOT_ITER) {
+			vm_env__reject(env, "expected an initialized iter_num as arg #0");
+			return NULL;
+		}
+		return s;
+	}
+	{
+		int o = r1->off + (int)r1->s.var_off.value;
+
+		if (!scalar_is_const(&r1->s) || o % 8 || o < -VM_MAX_STACK || o + 8 > 0) {
+			vm_env__reject(env, "arg#0 expected pointer to an iterator on stack");
+			return NULL;
+		}
+		vm_note_stack_depth(env, r1->frameno, o);
+		if (vm_frame__grow(env->cur->frame[r1->frameno], (-o - 1) / 8 + 1)) {
+			vm_env__limit(env, "model: out of memory");
+			return NULL;
+		}
+	}
+	s = vm_stack_slot(env, r1, 0, spi);
+	if (s && s->type[0] == VM_SLOT_ITER) {
+		vm_env__reject(env, "expected uninitialized iter_num as arg #0");
+		return NULL;
+	}
+	return s;
+}
+
+static int iter_next(struct vm_env *env, struct vm_slot *s, int spi, const struct vm_func_sig *sig)
+{
+	struct vm_reg *r0 = vm_env__reg(env, 0);
+	int idx = env->insn_idx, frameno = vm_env__reg(env, 1)->frameno;
+
+	clobber_caller_saved(env);
+	vm_reg__mark_unknown(r0);
+	scalar_set_const(&r0->s, 0);
+	r0->type = VM_PTR_MEM;
+	r0->flags = VM_F_RDONLY;
+	r0->mem_size = (uint32_t)sig->ret_size;
+	if (s->iter_state == VM_ITER_ACTIVE) {
+		struct vm_state *prev = vm_find_prev_entry(env, env->cur->parent, idx), *q;
+		struct vm_slot *qs;
+
+		q = vm_env__push(env, idx + 1, idx);
+		if (!q)
+			return -EACCES;
+		qs = &q->frame[frameno]->slots[spi];
+		qs->iter_depth++;
+		if (prev)
+			vm_widen_imprecise(env, prev, q);
+	}
+	s->iter_state = VM_ITER_DRAINED;
+	vm_reg__mark_const(r0, 0);
+	return 0;
+}
+
+static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
+{
+	const struct vm_insn_ref *ref = env->prog->refs ? &env->prog->refs[env->insn_idx] : NULL;
+	const struct vm_func_sig *sig = ref && ref->kind == VM_REF_KFUNC ? vm_kfunc_sig(ref->name) : NULL;
+	struct vm_slot *s;
+	int spi;
+
+	(void)insn;
+	if (!sig)
+		return vm_env__limit(env, "model: kfunc %s is not in the model's table",
+				     ref && ref->name ? ref->name : "?");
+	if (sig->flags & VM_FN_ITER_NEW) {
+		for (int r = 2; r <= 3; r++)
+			if (vm_env__check_read(env, r) || (vm_env__reg(env, r)->type != VM_SCALAR &&
+							   expect(env, r, "scalar")))
+				return -EACCES;
+		if (!(s = iter_arg(env, false, &spi)))
+			return -EACCES;
+		memset(s, 0, sizeof(*s));
+		vm_reg__mark_not_init(&s->spilled);
+		for (int b = 0; b < 8; b++)
+			s->type[b] = VM_SLOT_ITER;
+		s->iter_state = VM_ITER_ACTIVE;
+		s->spilled.ref_obj_id = vm_acquire_ref(env, env->insn_idx);
+		clobber_caller_saved(env);
+		vm_reg__mark_unknown(vm_env__reg(env, 0));
+		return 0;
+	}
+	if (sig->flags & (VM_FN_ITER_NEXT | VM_FN_ITER_DESTROY)) {
+		if (!(s = iter_arg(env, true, &spi)))
+			return -EACCES;
+		if (sig->flags & VM_FN_ITER_NEXT)
+			return iter_next(env, s, spi, sig);
+		if (vm_release_ref(env, s->spilled.ref_obj_id))
+			return -EACCES;
+		memset(s, 0, sizeof(*s));
+		vm_reg__mark_not_init(&s->spilled);
+		clobber_caller_saved(env);
+		vm_reg__mark_not_init(vm_env__reg(env, 0));
+		return 0;
+	}
+	if (!strcmp(sig->name, "bpf_rcu_read_lock"))
+		env->cur->active_rcu++;
+	else if (!strcmp(sig->name, "bpf_rcu_read_unlock") && env->cur->active_rcu)
+		env->cur->active_rcu--;
+	clobber_caller_saved(env);
+	if (sig->ret == VM_RET_VOID)
+		vm_reg__mark_not_init(vm_env__reg(env, 0));
+	else
+		vm_reg__mark_unknown(vm_env__reg(env, 0));
+	return 0;
+}
+
+int vm_exec_call(struct vm_env *env, const struct bpf_insn *insn)
+{
+	int err;
+
+	if (vm_insn_is_pseudo_call(insn))
+		return vm_exec_subprog_call(env, insn);
+	err = vm_insn_is_kfunc_call(insn) ? kfunc_call(env, insn) : helper_call(env, insn);
+	if (err)
+		return err;
+	if (vm_insn_is_helper_call(insn) && insn->imm == BPF_FUNC_tail_call) {
+		/* a tail call that fails falls through */
+	}
+	env->insn_idx++;
+	return 0;
+}
+
+void vm_clear_pkt_pointers(struct vm_state *st)
+{
+	for (int f = 0; f <= st->curframe; f++) {
+		struct vm_frame *fr = st->frame[f];
+
+		for (int r = 0; r < VM_MAX_REG; r++)
+			if (vm_reg__is_pkt(&fr->regs[r]) || fr->regs[r].type == VM_PTR_PKT_END)
+				vm_reg__mark_unknown(&fr->regs[r]);
+		for (int s = 0; s < fr->nslots; s++) {
+			struct vm_reg *r = &fr->slots[s].spilled;
+
+			if (fr->slots[s].type[0] == VM_SLOT_SPILL &&
+			    (vm_reg__is_pkt(r) || r->type == VM_PTR_PKT_END))
+				vm_reg__mark_unknown(r);
+		}
+	}
+}

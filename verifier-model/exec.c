@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * exec.c: ALU, ld_imm64 and conditional jumps (check_alu_op,
+ * adjust_ptr_min_max_vals, check_cond_jmp_op) on the model's state.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "verifier-model/explore.h"
+#include "verifier-model/insn.h"
+
+static const char *const alu_name[16] = {
+	"+", "-", "*", "/", "|", "&", "<<", ">>", "neg", "%", "^", "=", "s>>", "endian",
+};
+
+static int check_write_reg(struct vm_env *env, int regno)
+{
+	if (regno == VM_REG_FP)
+		return vm_env__reject(env, "frame pointer is read only");
+	return 0;
+}
+
+static void set_const(struct vm_scalar *s, uint64_t v)
+{
+	scalar_set_const(s, v);
+}
+
+static bool sane_offset(struct vm_env *env, const struct vm_reg *r, const char *tname)
+{
+	bool known = tnum_is_const(r->s.var_off);
+	int64_t val = (int64_t)r->s.var_off.value;
+
+	if (known && (val >= VM_MAX_VAR_OFF || val <= -VM_MAX_VAR_OFF)) {
+		vm_env__reject(env, "math between %s pointer and %lld is not allowed", tname,
+			       (long long)val);
+		return false;
+	}
+	if (r->off >= VM_MAX_VAR_OFF || r->off <= -VM_MAX_VAR_OFF) {
+		vm_env__reject(env, "%s pointer offset %d is not allowed", tname, r->off);
+		return false;
+	}
+	if (r->s.smin == INT64_MIN) {
+		vm_env__reject(env, "math between %s pointer and register with unbounded min value is not allowed",
+			       tname);
+		return false;
+	}
+	if (r->s.smin >= VM_MAX_VAR_OFF || r->s.smin <= -VM_MAX_VAR_OFF) {
+		vm_env__reject(env, "value %lld makes %s pointer be out of bounds",
+			       (long long)r->s.smin, tname);
+		return false;
+	}
+	return true;
+}
+
+/* pointer op= scalar: the pointer keeps its kind, the offset moves. */
+static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_reg *dst,
+		     const struct vm_reg *ptr, const struct vm_reg *off)
+{
+	uint8_t op = BPF_OP(insn->code);
+	bool known = scalar_is_const(&off->s);
+	int64_t v = (int64_t)off->s.var_off.value;
+	char tn[48];
+	struct vm_reg res = *ptr;
+
+	vm_reg__type_name(ptr, tn, sizeof(tn));
+	if (BPF_CLASS(insn->code) != BPF_ALU64) {
+		if (op == BPF_SUB) {
+			vm_reg__mark_unknown(dst);
+			return 0;
+		}
+		return vm_env__reject(env, "R%d 32-bit pointer arithmetic prohibited", insn->dst_reg);
+	}
+	if (ptr->flags & VM_F_MAYBE_NULL)
+		return vm_env__reject(env, "R%d pointer arithmetic on %s prohibited, null-check it first",
+				      insn->dst_reg, tn);
+	switch (ptr->type) {
+	case VM_PTR_CTX: case VM_PTR_MAP_VALUE: case VM_PTR_MAP_KEY: case VM_PTR_STACK:
+	case VM_PTR_PKT_META: case VM_PTR_PKT: case VM_PTR_BTF: case VM_PTR_MEM:
+	case VM_PTR_FUNC:
+		break;
+	case VM_PTR_MAP:
+		if (known && v == 0 && op == BPF_ADD)
+			break;
+		/* fallthrough */
+	default:
+		return vm_env__reject(env, "R%d pointer arithmetic on %s prohibited", insn->dst_reg, tn);
+	}
+	if (!sane_offset(env, off, tn) || !sane_offset(env, ptr, tn))
+		return -EACCES;
+	if (op == BPF_SUB && dst == off)
+		return vm_env__reject(env, "R%d tried to subtract pointer from scalar", insn->dst_reg);
+	if (op == BPF_SUB && ptr->type == VM_PTR_STACK)
+		return vm_env__reject(env, "R%d subtraction from stack pointer prohibited", insn->dst_reg);
+	if (op == BPF_AND || op == BPF_OR || op == BPF_XOR)
+		return vm_env__reject(env, "R%d bitwise operator %s on pointer prohibited",
+				      insn->dst_reg, alu_name[op >> 4]);
+	if (op != BPF_ADD && op != BPF_SUB)
+		return vm_env__reject(env, "R%d pointer arithmetic with %s operator prohibited",
+				      insn->dst_reg, alu_name[op >> 4]);
+	if (known && (int64_t)(int32_t)(ptr->off + (op == BPF_ADD ? v : -v)) ==
+			     (int64_t)ptr->off + (op == BPF_ADD ? v : -v)) {
+		res.off = (int32_t)(ptr->off + (op == BPF_ADD ? v : -v));
+	} else {
+		scalar_alu(&res.s, &off->s, op, true, 0);
+		if (vm_reg__is_pkt(ptr)) {
+			res.id = ++env->id_gen;
+			res.range = 0;
+		}
+	}
+	res.precise = false;
+	*dst = res;
+	return sane_offset(env, dst, tn) ? 0 : -EACCES;
+}
+
+static int alu_mov(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
+{
+	struct vm_reg *dst = vm_env__reg(env, insn->dst_reg);
+
+	if (BPF_SRC(insn->code) == BPF_K) {
+		vm_reg__mark_const(dst, alu64 ? (uint64_t)(int64_t)insn->imm : (uint32_t)insn->imm);
+		return 0;
+	}
+	struct vm_reg *src = vm_env__reg(env, insn->src_reg);
+
+	if (vm_env__check_read(env, insn->src_reg))
+		return -EACCES;
+	if (insn->off) {          /* movsx */
+		struct vm_scalar s;
+
+		if (src->type != VM_SCALAR)
+			return vm_env__reject(env, "R%d sign-extension part of pointer",
+					      insn->src_reg);
+		s = src->s;
+		vm_reg__mark_unknown(dst);
+		scalar_movsx(&dst->s, &s, insn->off, alu64);
+		return 0;
+	}
+	if (alu64) {
+		if (src->type == VM_SCALAR && !src->id && !scalar_is_const(&src->s))
+			src->id = ++env->id_gen;
+		*dst = *src;
+		return 0;
+	}
+	if (src->type != VM_SCALAR) {
+		vm_reg__mark_unknown(dst);
+		scalar_set_unknown_size(&dst->s, 4);
+		return 0;
+	}
+	{
+		bool fits = src->s.umax <= UINT32_MAX;
+
+		if (fits && !src->id && !scalar_is_const(&src->s))
+			src->id = ++env->id_gen;
+		*dst = *src;
+		if (!fits)
+			dst->id = 0;
+		scalar_zext32(&dst->s);
+	}
+	return 0;
+}
+
+static int alu_unary(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
+{
+	struct vm_reg *dst = vm_env__reg(env, insn->dst_reg);
+
+	if (dst->type != VM_SCALAR)
+		return vm_env__reject(env, "R%d pointer arithmetic prohibited", insn->dst_reg);
+	dst->id = 0;
+	if (BPF_OP(insn->code) == BPF_NEG) {
+		scalar_alu(&dst->s, &dst->s, BPF_NEG, alu64, 0);
+		return 0;
+	}
+	/* BPF_END: ALU64 is bswap; ALU to_le is a truncation on this little-endian host */
+	scalar_bswap(&dst->s, insn->imm, !alu64 && BPF_SRC(insn->code) == BPF_K);
+	return 0;
+}
+
+int vm_exec_alu(struct vm_env *env, const struct bpf_insn *insn)
+{
+	bool alu64 = BPF_CLASS(insn->code) == BPF_ALU64;
+	uint8_t op = BPF_OP(insn->code);
+	struct vm_reg *dst = vm_env__reg(env, insn->dst_reg), konst, *src;
+
+	if (check_write_reg(env, insn->dst_reg))
+		return -EACCES;
+	if (op == BPF_MOV)
+		return alu_mov(env, insn, alu64);
+	if (vm_env__check_read(env, insn->dst_reg))
+		return -EACCES;
+	if (op == BPF_NEG || op == BPF_END)
+		return alu_unary(env, insn, alu64);
+	if (BPF_SRC(insn->code) == BPF_K) {
+		if ((op == BPF_DIV || op == BPF_MOD) && insn->imm == 0)
+			return vm_env__reject(env, "div by zero");
+		if ((op == BPF_LSH || op == BPF_RSH || op == BPF_ARSH) &&
+		    (insn->imm < 0 || insn->imm >= (alu64 ? 64 : 32)))
+			return vm_env__reject(env, "invalid shift %d", insn->imm);
+		memset(&konst, 0, sizeof(konst));
+		konst.type = VM_SCALAR;
+		set_const(&konst.s, alu64 ? (uint64_t)(int64_t)insn->imm : (uint32_t)insn->imm);
+		src = &konst;
+	} else {
+		if (vm_env__check_read(env, insn->src_reg))
+			return -EACCES;
+		src = vm_env__reg(env, insn->src_reg);
+	}
+	if (dst->type != VM_SCALAR && src->type != VM_SCALAR) {
+		if (op == BPF_SUB) {
+			vm_reg__mark_unknown(dst);
+			return 0;
+		}
+		return vm_env__reject(env, "R%d pointer %s pointer prohibited", insn->dst_reg,
+				      alu_name[op >> 4]);
+	}
+	if (src->type != VM_SCALAR) {      /* scalar += pointer */
+		struct vm_reg off = *dst;
+
+		if (vm_mark_precise(env, insn->dst_reg))
+			return -EACCES;
+		return ptr_arith(env, insn, dst, src, &off);
+	}
+	if (dst->type != VM_SCALAR) {      /* pointer += scalar */
+		struct vm_reg off = *src;
+
+		if (src != &konst && vm_mark_precise(env, insn->src_reg))
+			return -EACCES;
+		return ptr_arith(env, insn, dst, dst, &off);
+	}
+	if (dst->precise && src != &konst && vm_mark_precise(env, insn->src_reg))
+		return -EACCES;
+	{
+		struct vm_scalar s = src->s;
+
+		scalar_alu(&dst->s, &s, op, alu64, insn->off);
+	}
+	dst->id = 0;
+	return 0;
+}
+
+int vm_exec_ld_imm64(struct vm_env *env, const struct bpf_insn *insn)
+{
+	struct vm_reg *dst = vm_env__reg(env, insn->dst_reg);
+	const struct vm_insn_ref *ref = env->prog->refs ? &env->prog->refs[env->insn_idx] : NULL;
+	uint64_t imm = (uint32_t)insn[0].imm | ((uint64_t)(uint32_t)insn[1].imm << 32);
+
+	if (check_write_reg(env, insn->dst_reg))
+		return -EACCES;
+	if (insn->src_reg == 0) {
+		vm_reg__mark_const(dst, imm);
+		return 0;
+	}
+	memset(dst, 0, sizeof(*dst));
+	scalar_set_const(&dst->s, 0);
+	switch (insn->src_reg) {
+	case BPF_PSEUDO_MAP_FD: case BPF_PSEUDO_MAP_IDX:
+		dst->type = VM_PTR_MAP;
+		dst->map = ref && ref->kind == VM_REF_MAP_FD ? ref->map : -1;
+		break;
+	case BPF_PSEUDO_MAP_VALUE: case BPF_PSEUDO_MAP_IDX_VALUE:
+		dst->type = VM_PTR_MAP_VALUE;
+		dst->map = ref && ref->kind == VM_REF_MAP_VALUE ? ref->map : -1;
+		dst->off = ref && ref->kind == VM_REF_MAP_VALUE ? (int32_t)ref->offset : insn[1].imm;
+		break;
+	case BPF_PSEUDO_FUNC:
+		dst->type = VM_PTR_FUNC;
+		dst->subprog = env->cfg.subprog[env->insn_idx + insn->imm + 1];
+		break;
+	case BPF_PSEUDO_BTF_ID:
+		dst->type = VM_PTR_BTF;
+		dst->flags = VM_F_TRUSTED;
+		break;
+	default:
+		return vm_env__reject(env, "invalid bpf_ld_imm64 insn");
+	}
+	if (dst->map < 0 && (dst->type == VM_PTR_MAP || dst->type == VM_PTR_MAP_VALUE))
+		return vm_env__reject(env, "fd %d is not pointing to valid bpf_map", insn->imm);
+	if (dst->map >= (int)env->obj->n_maps)
+		return vm_env__reject(env, "fd %d is not pointing to valid bpf_map", insn->imm);
+	return 0;
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Helper and kfunc signatures as tables: what each argument must be and
+ * what comes back. The explorer checks and applies them generically.
+ */
+#ifndef VM_HELPERS_H
+#define VM_HELPERS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum vm_arg {
+	VM_ARG_NONE,          /* not an argument */
+	VM_ARG_ANYTHING,      /* any initialised register */
+	VM_ARG_SCALAR,        /* a scalar */
+	VM_ARG_CONST_MAP,     /* map pointer */
+	VM_ARG_MAP_KEY,       /* readable memory of key_size */
+	VM_ARG_MAP_VALUE,     /* readable memory of value_size */
+	VM_ARG_MEM,           /* readable memory, size in the next arg */
+	VM_ARG_MEM_OR_NULL,   /* same, or NULL */
+	VM_ARG_UNINIT_MEM,    /* writable memory, size in the next arg */
+	VM_ARG_CONST_SIZE,    /* size > 0 of the previous arg */
+	VM_ARG_CONST_SIZE_OR_ZERO,
+	VM_ARG_CTX,           /* the program context */
+	VM_ARG_FUNC,          /* callback (ld_imm64 pseudo func) */
+	VM_ARG_STACK_OR_NULL, /* callback context: stack pointer or NULL */
+	VM_ARG_ALLOC_MEM,     /* memory from ringbuf_reserve (released) */
+	VM_ARG_ALLOC_SIZE,    /* constant allocation size */
+	VM_ARG_CONST_STR,     /* read-only map value, NUL terminated */
+	VM_ARG_BTF_PTR,       /* a BTF pointer (task, ...) */
+	VM_ARG_ITER,          /* kfunc: pointer to an iterator stack slot */
+	VM_ARG_ITER_NEW,      /* kfunc: uninitialised iterator slot */
+};
+
+enum vm_ret {
+	VM_RET_INTEGER,
+	VM_RET_VOID,
+	VM_RET_MAP_VALUE_OR_NULL,
+	VM_RET_ALLOC_MEM_OR_NULL, /* sized by the const arg (ringbuf reserve) */
+	VM_RET_BTF_PTR,           /* trusted BTF pointer (current task) */
+	VM_RET_BTF_PTR_OR_NULL,
+	VM_RET_ITER_NEXT,         /* iterator next: mem or NULL, handled apart */
+	VM_RET_MEM_RDONLY_OR_NULL,
+};
+
+enum {
+	VM_FN_CALLBACK = 1,       /* calls a synchronous callback (arg FUNC) */
+	VM_FN_PKT_CHANGE = 2,     /* invalidates packet pointers */
+	VM_FN_RELEASE = 4,        /* releases the reference in its ALLOC_MEM arg */
+	VM_FN_TAIL_CALL = 8,
+	VM_FN_ITER_NEW = 16,
+	VM_FN_ITER_NEXT = 32,
+	VM_FN_ITER_DESTROY = 64,
+	VM_FN_NEEDS_GPL = 128,
+	VM_FN_LOOP = 256,         /* bpf_loop: nr_loops bounds the callback */
+};
+
+struct vm_func_sig {
+	const char *name;
+	enum vm_ret ret;
+	enum vm_arg args[5];
+	unsigned flags;
+	int cb_nargs;             /* callback: arguments it receives */
+	int ret_size;             /* VM_RET_ITER_NEXT: bytes of the element */
+};
+
+/* The signature of helper id, or NULL if the model does not know it. */
+const struct vm_func_sig *vm_helper_sig(int id);
+/* The signature of kfunc name, or NULL if unknown. */
+const struct vm_func_sig *vm_kfunc_sig(const char *name);
+
+#endif

@@ -1,0 +1,571 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * memcheck.c: loads and stores (check_mem_access): stack slots with
+ * spills and fills, map values (bounds, read-only data), packets (range),
+ * helper memory, BTF pointers, null and scalar dereferences. Context
+ * accesses are in ctx.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "verifier-model/explore.h"
+#include "verifier-model/insn.h"
+
+int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool write,
+			int dst);
+
+void vm_coerce_to_size(struct vm_scalar *s, int size, bool sx)
+{
+	uint64_t mask;
+
+	if (size >= 8)
+		return;
+	if (sx) {
+		struct vm_scalar t = *s;
+
+		scalar_movsx(s, &t, size * 8, true);
+		return;
+	}
+	mask = (1ull << (size * 8)) - 1;
+	s->var_off = tnum_cast(s->var_off, (uint8_t)size);
+	if ((s->umin & ~mask) == (s->umax & ~mask)) {
+		s->umin &= mask;
+		s->umax &= mask;
+	} else {
+		s->umin = 0;
+		s->umax = mask;
+	}
+	s->smin = (int64_t)s->umin;
+	s->smax = (int64_t)s->umax;
+	s->u32_min = 0;
+	s->u32_max = UINT32_MAX;
+	s->s32_min = INT32_MIN;
+	s->s32_max = INT32_MAX;
+	if (size < 4 || s->umax <= UINT32_MAX) {
+		s->u32_min = (uint32_t)s->umin;
+		s->u32_max = (uint32_t)s->umax;
+		if (s->u32_max <= INT32_MAX) {
+			s->s32_min = (int32_t)s->u32_min;
+			s->s32_max = (int32_t)s->u32_max;
+		}
+	}
+	scalar_sync(s);
+}
+
+void vm_note_stack_depth(struct vm_env *env, int frameno, int off)
+{
+	int sub = env->cur->frame[frameno]->subprog;
+	int depth = (-off + 7) & ~7;
+
+	if (sub >= 0 && env->stack_depth[sub] < depth)
+		env->stack_depth[sub] = depth;
+}
+
+struct vm_slot *vm_stack_slot(struct vm_env *env, const struct vm_reg *reg, int off, int *spi_out)
+{
+	struct vm_frame *f;
+	int o, spi;
+
+	if (reg->type != VM_PTR_STACK || !scalar_is_const(&reg->s))
+		return NULL;
+	o = reg->off + off + (int)scalar_const_value(&reg->s);
+	if (o >= 0 || o < -VM_MAX_STACK || reg->frameno > env->cur->curframe)
+		return NULL;
+	f = env->cur->frame[reg->frameno];
+	spi = (-o - 1) / 8;
+	if (spi >= f->nslots)
+		return NULL;
+	*spi_out = spi;
+	return &f->slots[spi];
+}
+
+static void set_hist_stack(struct vm_env *env, int frame, int spi)
+{
+	struct vm_state *st = env->cur;
+
+	if (st->nhist) {
+		st->hist[st->nhist - 1].spi = (int16_t)spi;
+		st->hist[st->nhist - 1].frame = (uint8_t)frame;
+		st->jmp_hist_cnt++;
+	}
+}
+
+static void destroy_slot_special(struct vm_slot *s)
+{
+	if (s->type[0] == VM_SLOT_SPILL || s->type[0] == VM_SLOT_ITER)
+		for (int b = 0; b < 8; b++)
+			if (s->type[b] != VM_SLOT_INVALID)
+				s->type[b] = VM_SLOT_MISC;
+	vm_reg__mark_not_init(&s->spilled);
+}
+
+static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
+		       const struct vm_reg *val, const struct bpf_insn *insn)
+{
+	int spi = (-o - 1) / 8, b0 = o + 8 * (spi + 1);
+	struct vm_slot *s;
+
+	if (vm_frame__grow(f, spi + 1))
+		return vm_env__limit(env, "model: out of memory");
+	s = &f->slots[spi];
+	if (s->type[0] == VM_SLOT_ITER)
+		return vm_env__reject(env, "invalid write to stack: iterator slot");
+	if (val && !(o % 8) && (val->type == VM_SCALAR || size == 8)) {
+		if (val->type != VM_SCALAR && size != 8)
+			return vm_env__reject(env, "invalid size of register spill");
+		s->spilled = *val;
+		if (size < 8 && val->s.umax >> (size * 8))
+			s->spilled.id = 0;
+		for (int b = 0; b < 8; b++)
+			s->type[b] = b < size ? VM_SLOT_SPILL :
+				(s->type[b] == VM_SLOT_ZERO || s->type[b] == VM_SLOT_INVALID ?
+				 s->type[b] : VM_SLOT_MISC);
+		if (size < 8)  /* the rest of a narrow spill stops being a register */
+			for (int b = size; b < 8; b++)
+				if (s->type[b] == VM_SLOT_SPILL)
+					s->type[b] = VM_SLOT_MISC;
+		set_hist_stack(env, f->frameno, spi);
+		return 0;
+	}
+	if (!val && insn && !(o % 8) && BPF_CLASS(insn->code) == BPF_ST) {
+		struct vm_reg k;
+
+		vm_reg__mark_const(&k, (uint64_t)(int64_t)insn->imm);
+		s->spilled = k;
+		for (int b = 0; b < 8; b++)
+			s->type[b] = b < size ? VM_SLOT_SPILL :
+				(s->type[b] == VM_SLOT_SPILL ? VM_SLOT_MISC : s->type[b]);
+		set_hist_stack(env, f->frameno, spi);
+		return 0;
+	}
+	if (val && val->type != VM_SCALAR)
+		return vm_env__reject(env, "invalid size of register spill");
+	{
+		bool zero = (val && val->type == VM_SCALAR && scalar_is_const(&val->s) &&
+			     !scalar_const_value(&val->s)) ||
+			    (!val && insn && BPF_CLASS(insn->code) == BPF_ST && !insn->imm);
+		uint8_t t = zero ? VM_SLOT_ZERO : VM_SLOT_MISC;
+
+		if (zero && val && insn && BPF_CLASS(insn->code) == BPF_STX &&
+		    vm_mark_precise(env, insn->src_reg))
+			return -EACCES;
+		destroy_slot_special(s);
+		for (int b = b0; b < b0 + size && b < 8; b++)
+			s->type[b] = t;
+	}
+	return 0;
+}
+
+static int stack_read(struct vm_env *env, struct vm_frame *f, int o, int size, int dst, bool sx)
+{
+	int spi = (-o - 1) / 8, b0 = o + 8 * (spi + 1);
+	struct vm_reg *d = dst >= 0 ? vm_env__reg(env, dst) : NULL;
+	struct vm_slot *s;
+	int spill = 0, zero = 0;
+
+	if (vm_frame__grow(f, spi + 1))
+		return vm_env__limit(env, "model: out of memory");
+	s = &f->slots[spi];
+	if (s->type[0] == VM_SLOT_SPILL) {
+		int spill_size = 0;
+
+		while (spill_size < 8 && s->type[spill_size] == VM_SLOT_SPILL)
+			spill_size++;
+		if (size == 8 && spill_size == 8) {
+			if (d)
+				*d = s->spilled;
+			set_hist_stack(env, f->frameno, spi);
+			return 0;
+		}
+		if (s->spilled.type != VM_SCALAR)
+			return vm_env__reject(env, "invalid size of register fill");
+		if (!d)
+			return 0;
+		if (b0 == 0 && size <= spill_size) {
+			*d = s->spilled;
+			if (d->s.umax >> (size * 8))
+				d->id = 0;
+			vm_coerce_to_size(&d->s, size, sx);
+			set_hist_stack(env, f->frameno, spi);
+			return 0;
+		}
+	}
+	for (int b = b0; b < b0 + size && b < 8; b++) {
+		spill += s->type[b] == VM_SLOT_SPILL;
+		zero += s->type[b] == VM_SLOT_ZERO;
+	}
+	if (!d)
+		return 0;
+	if ((spill == size && scalar_is_const(&s->spilled.s) && !scalar_const_value(&s->spilled.s)) ||
+	    zero == size) {
+		vm_reg__mark_const(d, 0);
+		if (spill == size)
+			set_hist_stack(env, f->frameno, spi);
+		return 0;
+	}
+	vm_reg__mark_unknown(d);
+	if (size < 8)
+		scalar_set_unknown_size(&d->s, size);
+	if (sx && size < 8)
+		scalar_set_unknown_size_sx(&d->s, size);
+	return 0;
+}
+
+/* An access crossing a slot boundary: bytes become (or read as) plain data. */
+static int stack_unaligned(struct vm_env *env, struct vm_frame *f, int frameno, int o,
+			   int size, bool write, int dst)
+{
+	vm_note_stack_depth(env, frameno, o);
+	if (vm_frame__grow(f, (-o - 1) / 8 + 1))
+		return vm_env__limit(env, "model: out of memory");
+	for (int a = o; a < o + size; a++) {
+		struct vm_slot *s = &f->slots[(-a - 1) / 8];
+
+		if (write) {
+			destroy_slot_special(s);
+			s->type[a + 8 * ((-a - 1) / 8 + 1)] = VM_SLOT_MISC;
+		}
+	}
+	if (!write && dst >= 0) {
+		vm_reg__mark_unknown(vm_env__reg(env, dst));
+		scalar_set_unknown_size(&vm_env__reg(env, dst)->s, size);
+	}
+	return 0;
+}
+
+static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg, int off,
+			int size, bool write, const struct vm_reg *val, int dst, bool sx,
+			const struct bpf_insn *insn)
+{
+	struct vm_frame *f = env->cur->frame[reg->frameno];
+	int o;
+
+	if (!scalar_is_const(&reg->s)) {
+		int64_t lo = reg->s.smin + reg->off + off, hi = reg->s.smax + reg->off + off;
+
+		if (lo < -VM_MAX_STACK || hi + size > 0)
+			return vm_env__reject(env, "invalid variable-offset %s stack R%d var_off=(0x%llx; 0x%llx) off=%d size=%d",
+					      write ? "write to" : "read from", regno,
+					      (unsigned long long)reg->s.var_off.value,
+					      (unsigned long long)reg->s.var_off.mask, off, size);
+		vm_note_stack_depth(env, reg->frameno, (int)lo);
+		if (vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
+			return vm_env__limit(env, "model: out of memory");
+		for (int64_t a = lo; a < hi + size; a++) {
+			struct vm_slot *s = &f->slots[(-a - 1) / 8];
+
+			if (write) {
+				destroy_slot_special(s);
+				s->type[a + 8 * ((-a - 1) / 8 + 1)] = VM_SLOT_MISC;
+			}
+		}
+		if (!write && dst >= 0) {
+			vm_reg__mark_unknown(vm_env__reg(env, dst));
+			if (size < 8)
+				scalar_set_unknown_size(&vm_env__reg(env, dst)->s, size);
+		}
+		return 0;
+	}
+	o = reg->off + off + (int)scalar_const_value(&reg->s);
+	if (o < -VM_MAX_STACK || o + size > 0)
+		return vm_env__reject(env, "invalid %s stack R%d off=%d size=%d",
+				      write ? "write to" : "read from", regno, o, size);
+	if (((o % 8) + 8) % 8 + size > 8)
+		return stack_unaligned(env, f, reg->frameno, o, size, write, dst);
+	vm_note_stack_depth(env, reg->frameno, o);
+	if (write)
+		return stack_write(env, f, o, size, val, insn);
+	return stack_read(env, f, o, size, dst, sx);
+}
+
+/* check_mem_region_access: [off+smin, off+umax+size) inside [0, mem_size). */
+static int region_access(struct vm_env *env, int regno, const struct vm_reg *reg, int off,
+			 int size, uint32_t mem_size, const char *what)
+{
+	int64_t lo = reg->s.smin + off;
+
+	if (reg->s.smin < 0 && (reg->s.smin == INT64_MIN || lo < 0))
+		return vm_env__reject(env, "R%d min value is negative, either use unsigned index or do a if (index >=0) check.",
+				      regno);
+	if (lo < 0 || (uint64_t)size > mem_size || lo > (int64_t)mem_size - size) {
+		(void)what;
+		return vm_env__reject(env, "R%d min value is outside of the allowed memory range", regno);
+	}
+	if (reg->s.umax >= VM_MAX_VAR_OFF)
+		return vm_env__reject(env, "R%d unbounded memory access, make sure to bounds check any such access",
+				      regno);
+	if ((int64_t)reg->s.umax + off > (int64_t)mem_size - size)
+		return vm_env__reject(env, "R%d max value is outside of the allowed memory range", regno);
+	return 0;
+}
+
+static int fixed_access(struct vm_env *env, int regno, const struct vm_reg *reg, int off,
+			int size, uint32_t mem_size, const char *kind)
+{
+	int64_t o = (int64_t)off + reg->s.smin;
+
+	if (scalar_is_const(&reg->s) &&
+	    (o < 0 || (uint64_t)size > mem_size || o > (int64_t)mem_size - size)) {
+		if (!strcmp(kind, "map value"))
+			return vm_env__reject(env, "invalid access to map value, value_size=%u off=%lld size=%d",
+					      mem_size, (long long)o, size);
+		return vm_env__reject(env, "invalid access to memory, mem_size=%u off=%lld size=%d",
+				      mem_size, (long long)o, size);
+	}
+	return region_access(env, regno, reg, off, size, mem_size, kind);
+}
+
+static void load_unknown(struct vm_env *env, int dst, int size, bool sx)
+{
+	struct vm_reg *d;
+
+	if (dst < 0)
+		return;
+	d = vm_env__reg(env, dst);
+	vm_reg__mark_unknown(d);
+	if (sx)
+		scalar_set_unknown_size_sx(&d->s, size);
+	else if (size < 8)
+		scalar_set_unknown_size(&d->s, size);
+}
+
+/* A load from frozen read-only data has a known value. */
+static bool rodata_load(struct vm_env *env, const struct vm_reg *reg, int off, int size,
+			int dst, bool sx)
+{
+	const struct vm_map *m = &env->obj->maps[reg->map];
+	int64_t o = (int64_t)reg->off + off + (int64_t)reg->s.var_off.value;
+	uint64_t v = 0;
+
+	if (m->kind != VM_MAP_RODATA || !scalar_is_const(&reg->s) || dst < 0 || !m->init_data ||
+	    o < 0 || (uint64_t)(o + size) > m->init_size)
+		return false;
+	for (int i = size - 1; i >= 0; i--)
+		v = v << 8 | m->init_data[o + i];
+	if (sx && size < 8) {
+		int sh = 64 - size * 8;
+
+		v = (uint64_t)((int64_t)(v << sh) >> sh);
+	}
+	vm_reg__mark_const(vm_env__reg(env, dst), v);
+	return true;
+}
+
+static int map_value_access(struct vm_env *env, int regno, const struct vm_reg *reg, int off,
+			    int size, bool write, int dst, bool sx)
+{
+	const struct vm_map *m = &env->obj->maps[reg->map];
+	bool key = reg->type == VM_PTR_MAP_KEY;
+	uint32_t sz = key ? m->key_size : m->value_size;
+	int err;
+
+	if (write && !key && (m->kind == VM_MAP_RODATA || m->kind == VM_MAP_KCONFIG ||
+			      (m->map_flags & BPF_F_RDONLY_PROG)))
+		return vm_env__reject(env, "write into map forbidden, value_size=%u off=%d size=%d",
+				      sz, reg->off + off, size);
+	if (write && key)
+		return vm_env__reject(env, "R%d cannot write into map_key", regno);
+	err = fixed_access(env, regno, reg, reg->off + off, size, sz, "map value");
+	if (err)
+		return err;
+	if (!write && !rodata_load(env, reg, off, size, dst, sx))
+		load_unknown(env, dst, size, sx);
+	return 0;
+}
+
+static int pkt_access(struct vm_env *env, int regno, const struct vm_reg *reg, int off,
+		      int size, bool write, int dst, bool sx)
+{
+	int64_t o = (int64_t)reg->off + off;
+	enum bpf_prog_type t = env->prog->type;
+
+	if (write && t != BPF_PROG_TYPE_XDP && t != BPF_PROG_TYPE_SCHED_CLS &&
+	    t != BPF_PROG_TYPE_SCHED_ACT && t != BPF_PROG_TYPE_LWT_XMIT &&
+	    t != BPF_PROG_TYPE_SK_SKB)
+		return vm_env__reject(env, "cannot write into packet");
+	if (reg->s.smin < 0)
+		return vm_env__reject(env, "R%d min value is negative, either use unsigned index or do a if (index >=0) check.",
+				      regno);
+	if (o + reg->s.smin < 0 || o + (int64_t)reg->s.umax + size > reg->range ||
+	    reg->s.umax >= VM_MAX_VAR_OFF)
+		return vm_env__reject(env, "invalid access to packet, off=%lld size=%d, R%d(id=%u,off=%d,r=%d)",
+				      (long long)(o + reg->s.smin), size, regno, reg->id, reg->off,
+				      reg->range);
+	if (!write)
+		load_unknown(env, dst, size, sx);
+	return 0;
+}
+
+int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
+		 const struct vm_reg *val, int dst, bool sx)
+{
+	const struct vm_reg *reg = vm_env__reg(env, regno);
+	char tn[48];
+
+	if (reg->type == VM_NOT_INIT)
+		return vm_env__reject(env, "R%d !read_ok", regno);
+	if (reg->flags & VM_F_MAYBE_NULL || reg->type == VM_SCALAR || reg->type == VM_PTR_MAP ||
+	    reg->type == VM_PTR_PKT_END || reg->type == VM_PTR_FUNC)
+		return vm_env__reject(env, "R%d invalid mem access '%s'", regno,
+				      vm_reg__type_name(reg, tn, sizeof(tn)));
+	switch (reg->type) {
+	case VM_PTR_STACK:
+		return stack_access(env, regno, reg, off, size, write, val, dst, sx, NULL);
+	case VM_PTR_MAP_VALUE: case VM_PTR_MAP_KEY:
+		if (reg->map < 0 || (size_t)reg->map >= env->obj->n_maps)
+			return vm_env__reject(env, "R%d invalid mem access 'map_value'", regno);
+		return map_value_access(env, regno, reg, off, size, write, dst, sx);
+	case VM_PTR_PKT: case VM_PTR_PKT_META:
+		return pkt_access(env, regno, reg, off, size, write, dst, sx);
+	case VM_PTR_MEM:
+		if (write && (reg->flags & VM_F_RDONLY))
+			return vm_env__reject(env, "R%d cannot write into %s", regno,
+					      vm_reg__type_name(reg, tn, sizeof(tn)));
+		if (fixed_access(env, regno, reg, reg->off + off, size, reg->mem_size, "mem"))
+			return -EACCES;
+		if (!write)
+			load_unknown(env, dst, size, sx);
+		return 0;
+	case VM_PTR_BTF:
+		if (write)
+			return vm_env__reject(env, "only read is supported");
+		if (!scalar_is_const(&reg->s))
+			return vm_env__reject(env, "R%d is ptr_ invalid variable offset: off=%d", regno,
+					      reg->off);
+		load_unknown(env, dst, size, sx);
+		return 0;
+	case VM_PTR_CTX:
+		return vm_check_ctx_access(env, regno, off, size, write, dst);
+	default:
+		return vm_env__reject(env, "R%d invalid mem access '%s'", regno,
+				      vm_reg__type_name(reg, tn, sizeof(tn)));
+	}
+}
+
+int vm_exec_ldx(struct vm_env *env, const struct bpf_insn *insn)
+{
+	int size = vm_insn_size(insn);
+	bool sx = BPF_MODE(insn->code) == BPF_MEMSX;
+
+	if (vm_env__check_read(env, insn->src_reg))
+		return -EACCES;
+	if (insn->dst_reg == VM_REG_FP)
+		return vm_env__reject(env, "frame pointer is read only");
+	return vm_check_mem(env, insn->src_reg, insn->off, size, false, NULL, insn->dst_reg, sx);
+}
+
+int vm_exec_st(struct vm_env *env, const struct bpf_insn *insn)
+{
+	int size = vm_insn_size(insn);
+	const struct vm_reg *reg, *val = NULL;
+
+	if (vm_env__check_read(env, insn->dst_reg))
+		return -EACCES;
+	if (BPF_CLASS(insn->code) == BPF_STX) {
+		if (vm_env__check_read(env, insn->src_reg))
+			return -EACCES;
+		val = vm_env__reg(env, insn->src_reg);
+	}
+	reg = vm_env__reg(env, insn->dst_reg);
+	if (reg->type == VM_PTR_STACK && !(reg->flags & VM_F_MAYBE_NULL))
+		return stack_access(env, insn->dst_reg, reg, insn->off, size, true, val, -1,
+				    false, insn);
+	if (reg->type == VM_PTR_CTX && BPF_CLASS(insn->code) == BPF_ST)
+		return vm_env__reject(env, "BPF_ST stores into R%d ctx is not allowed", insn->dst_reg);
+	return vm_check_mem(env, insn->dst_reg, insn->off, size, true, val, -1, false);
+}
+
+int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn)
+{
+	int size = vm_insn_size(insn), imm = insn->imm;
+	int load_reg = imm == BPF_CMPXCHG ? 0 : (imm & BPF_FETCH ? insn->src_reg : -1);
+	const struct vm_reg *reg;
+
+	if (size != 4 && size != 8)
+		return vm_env__reject(env, "invalid atomic operand size");
+	if (vm_env__check_read(env, insn->src_reg) || vm_env__check_read(env, insn->dst_reg))
+		return -EACCES;
+	if (imm == BPF_CMPXCHG && vm_env__check_read(env, 0))
+		return -EACCES;
+	if (vm_env__reg(env, insn->src_reg)->type != VM_SCALAR)
+		return vm_env__reject(env, "R%d leaks addr into mem", insn->src_reg);
+	reg = vm_env__reg(env, insn->dst_reg);
+	if (reg->type == VM_PTR_CTX || vm_reg__is_pkt(reg))
+		return vm_env__reject(env, "BPF_ATOMIC stores into R%d %s is not allowed",
+				      insn->dst_reg, reg->type == VM_PTR_CTX ? "ctx" : "pkt");
+	if (vm_check_mem(env, insn->dst_reg, insn->off, size, false, NULL, -1, false) ||
+	    vm_check_mem(env, insn->dst_reg, insn->off, size, true, NULL, -1, false))
+		return -EACCES;
+	if (load_reg >= 0) {
+		vm_reg__mark_unknown(vm_env__reg(env, load_reg));
+		if (size == 4)
+			scalar_set_unknown_size(&vm_env__reg(env, load_reg)->s, 4);
+	}
+	return 0;
+}
+
+int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn)
+{
+	if (vm_env__reg(env, 6)->type != VM_PTR_CTX)
+		return vm_env__reject(env, "at the time of BPF_LD_ABS|IND R6 != pointer to skb");
+	if (BPF_MODE(insn->code) == BPF_IND && vm_env__check_read(env, insn->src_reg))
+		return -EACCES;
+	for (int r = 1; r <= 5; r++)
+		vm_reg__mark_not_init(vm_env__reg(env, r));
+	vm_reg__mark_unknown(vm_env__reg(env, 0));
+	scalar_set_unknown_size(&vm_env__reg(env, 0)->s, vm_insn_size(insn));
+	return 0;
+}
+
+int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bool zero_ok)
+{
+	struct vm_reg *reg = vm_env__reg(env, regno);
+	char tn[48];
+
+	if (size == 0 && zero_ok)
+		return 0;
+	if (reg->type == VM_PTR_STACK) {
+		struct vm_frame *f = env->cur->frame[reg->frameno];
+		int64_t lo = reg->off + reg->s.smin, hi = reg->off + (int64_t)reg->s.smax + size;
+
+		if (lo < -VM_MAX_STACK || hi > 0)
+			return vm_env__reject(env, "invalid indirect access to stack R%d off=%lld size=%ld",
+					      regno, (long long)lo, size);
+		vm_note_stack_depth(env, reg->frameno, (int)lo);
+		if (vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
+			return vm_env__limit(env, "model: out of memory");
+		if (write)
+			for (int64_t a = lo; a < hi; a++) {
+				struct vm_slot *s = &f->slots[(-a - 1) / 8];
+
+				destroy_slot_special(s);
+				s->type[a + 8 * ((-a - 1) / 8 + 1)] = VM_SLOT_MISC;
+			}
+		return 0;
+	}
+	if (reg->type == VM_PTR_MAP_VALUE || reg->type == VM_PTR_MAP_KEY ||
+	    reg->type == VM_PTR_MEM || vm_reg__is_pkt(reg)) {
+		if (reg->flags & VM_F_MAYBE_NULL)
+			return vm_env__reject(env, "R%d type=%s expected=fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, buf, trusted_ptr_",
+					      regno, vm_reg__type_name(reg, tn, sizeof(tn)));
+		/* check both ends like check_helper_mem_access does */
+		if (size > 0) {
+			int first = vm_check_mem(env, regno, 0, 1, write, NULL, -1, false);
+
+			if (first)
+				return first;
+			{
+				struct vm_reg save = *reg;
+				int err;
+
+				reg->off += (int)size - 1;
+				err = vm_check_mem(env, regno, 0, 1, write, NULL, -1, false);
+				*reg = save;
+				return err;
+			}
+		}
+		return 0;
+	}
+	return vm_env__reject(env, "R%d type=%s expected=fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, buf, trusted_ptr_",
+			      regno, vm_reg__type_name(reg, tn, sizeof(tn)));
+}

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * subprog.c: frames. Static subprograms entered with the caller's
+ * registers, global ones assumed valid at the call (one insn) and typed
+ * from BTF for their own run, callbacks pushed at their helper call and
+ * returning to it, exits, may_goto, and loop-entry widening.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/btf.h>
+#include "verifier-model/explore.h"
+#include "verifier-model/insn.h"
+
+static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int callsite)
+{
+	int fr = st->curframe + 1;
+	struct vm_frame *f;
+
+	if (fr >= VM_MAX_FRAMES)
+		return vm_env__reject(env, "the call stack of %d frames is too deep", fr + 1);
+	f = vm_frame__new(callsite, fr, subprog);
+	if (!f)
+		return vm_env__limit(env, "model: out of memory");
+	f->regs[VM_REG_FP].type = VM_PTR_STACK;
+	f->regs[VM_REG_FP].frameno = (uint8_t)fr;
+	scalar_set_const(&f->regs[VM_REG_FP].s, 0);
+	st->frame[fr] = f;
+	st->curframe = fr;
+	return 0;
+}
+
+static bool is_global(const struct vm_env *env, int subprog)
+{
+	return subprog > 0 && (size_t)subprog < env->prog->n_subprogs &&
+	       env->prog->subprogs[subprog].global;
+}
+
+int vm_exec_subprog_call(struct vm_env *env, const struct bpf_insn *insn)
+{
+	int target = env->insn_idx + insn->imm + 1, sub = env->cfg.subprog[target];
+	struct vm_frame *caller = vm_env__frame(env);
+	int err;
+
+	if (env->cur->curframe + 1 >= VM_MAX_FRAMES)
+		return vm_env__reject(env, "the call stack of %d frames is too deep",
+				      env->cur->curframe + 2);
+	if (is_global(env, sub)) {
+		env->global_called[sub] = true;
+		for (int r = 1; r <= 5; r++)
+			vm_reg__mark_not_init(&caller->regs[r]);
+		vm_reg__mark_unknown(&caller->regs[0]);
+		env->insn_idx++;
+		return 0;
+	}
+	err = new_frame(env, env->cur, sub, env->insn_idx);
+	if (err)
+		return err;
+	for (int r = 1; r <= 5; r++) {
+		vm_env__frame(env)->regs[r] = caller->regs[r];
+		vm_reg__mark_not_init(&caller->regs[r]);
+	}
+	env->insn_idx = target;
+	return 0;
+}
+
+/* bpf_loop / for_each_map_elem: a pending state that runs the callback once more. */
+int vm_push_callback(struct vm_env *env, int subprog, int helper)
+{
+	struct vm_frame *caller = vm_env__frame(env);
+	struct vm_state *cb;
+	struct vm_frame *f;
+	int err;
+
+	if (subprog <= 0 || (size_t)subprog >= env->prog->n_subprogs)
+		return vm_env__reject(env, "R2 is not a valid callback");
+	if (helper == BPF_FUNC_loop) {
+		if (vm_mark_precise(env, 1))
+			return -EACCES;
+		if (caller->callback_depth >= vm_env__reg(env, 1)->s.umax) {
+			caller->callback_depth = 0;
+			return 0;
+		}
+	}
+	if (env->cur->curframe + 1 >= VM_MAX_FRAMES)
+		return vm_env__reject(env, "the call stack of %d frames is too deep",
+				      env->cur->curframe + 2);
+	cb = vm_env__push(env, (int)env->prog->subprogs[subprog].start, env->insn_idx);
+	if (!cb)
+		return -EACCES;
+	err = new_frame(env, cb, subprog, env->insn_idx);
+	if (err)
+		return err;
+	f = cb->frame[cb->curframe];
+	f->in_callback = 1;
+	f->callback_ret_min = 0;
+	f->callback_ret_max = 1;
+	if (helper == BPF_FUNC_loop) {
+		vm_reg__mark_unknown(&f->regs[1]);
+		f->regs[2] = caller->regs[3];
+	} else {   /* for_each_map_elem(map, cb, ctx): cb(map, key, value, ctx) */
+		const struct vm_reg *map = &caller->regs[1];
+
+		f->regs[1] = *map;
+		vm_reg__mark_unknown(&f->regs[2]);
+		f->regs[2].type = VM_PTR_MAP_KEY;
+		f->regs[2].map = map->map;
+		scalar_set_const(&f->regs[2].s, 0);
+		f->regs[3] = f->regs[2];
+		f->regs[3].type = VM_PTR_MAP_VALUE;
+		f->regs[4] = caller->regs[3];
+	}
+	cb->callback_unroll_depth++;
+	cb->frame[cb->curframe - 1]->callback_depth++;
+	caller->callback_depth = 0;
+	return 0;
+}
+
+static int main_exit(struct vm_env *env)
+{
+	struct vm_state *st = env->cur;
+	struct vm_reg *r0 = vm_env__reg(env, 0);
+
+	if (st->nrefs)
+		return vm_env__reject(env, "Unreleased reference id=%u alloc_insn=%d", st->refs[0],
+				      st->ref_insn[0]);
+	if (st->active_rcu)
+		return vm_env__reject(env, "bpf_rcu_read_unlock is missing");
+	if (r0->type == VM_NOT_INIT)
+		return vm_env__reject(env, "R0 !read_ok");
+	if (env->global_subprog > 0 && r0->type != VM_SCALAR)
+		return vm_env__reject(env, "At subprogram exit the register R0 is not a scalar value");
+	if (env->global_subprog <= 0 && env->prog->type == BPF_PROG_TYPE_CGROUP_SKB) {
+		if (r0->type != VM_SCALAR)
+			return vm_env__reject(env, "At program exit the register R0 is not a known value (%s)",
+					      "ptr");
+		if (vm_mark_precise(env, 0))
+			return -EACCES;
+		if (r0->s.umax > 1)
+			return vm_env__reject(env, "At program exit the register R0 has unknown scalar value should have been in [0, 1]");
+	}
+	return 1;
+}
+
+int vm_exec_exit(struct vm_env *env, const struct bpf_insn *insn)
+{
+	struct vm_state *st = env->cur;
+	struct vm_frame *callee, *caller;
+	struct vm_reg *r0;
+	bool cb;
+
+	(void)insn;
+	if (!st->curframe)
+		return main_exit(env);
+	callee = st->frame[st->curframe];
+	caller = st->frame[st->curframe - 1];
+	r0 = &callee->regs[0];
+	if (callee->in_callback) {
+		if (r0->type != VM_SCALAR)
+			return vm_env__reject(env, "R0 not a scalar value");
+		if (vm_mark_precise(env, 0))
+			return -EACCES;
+		if (r0->s.smin < callee->callback_ret_min || r0->s.smax > callee->callback_ret_max)
+			return vm_env__reject(env, "At callback return the register R0 has unknown scalar value should have been in [%d, %d]",
+					      callee->callback_ret_min, callee->callback_ret_max);
+		env->insn_idx = callee->callsite;
+	} else {
+		if (r0->type == VM_PTR_STACK && r0->frameno == st->curframe)
+			return vm_env__reject(env, "cannot return stack pointer to the caller");
+		caller->regs[0] = *r0;
+		env->insn_idx = callee->callsite + 1;
+	}
+	cb = callee->in_callback;
+	free(callee->slots);
+	free(callee);
+	st->frame[st->curframe--] = NULL;
+	if (cb) {
+		struct vm_state *prev = vm_find_prev_entry(env, st, env->insn_idx);
+
+		if (prev)
+			vm_widen_imprecise(env, prev, st);
+	}
+	return 0;
+}
+
+int vm_exec_may_goto(struct vm_env *env, const struct bpf_insn *insn)
+{
+	int idx = env->insn_idx;
+	struct vm_state *prev, *q;
+
+	if (insn->dst_reg || insn->imm)
+		return vm_env__reject(env, "invalid may_goto imm %d", insn->imm);
+	prev = vm_find_prev_entry(env, env->cur->parent, idx);
+	q = vm_env__push(env, idx + 1, idx);
+	if (!q)
+		return -EACCES;
+	q->may_goto_depth++;
+	if (prev)
+		vm_widen_imprecise(env, prev, q);
+	env->insn_idx = (int)vm_insn_jmp_target(insn, idx);
+	return 0;
+}
+
+static void widen_reg(const struct vm_reg *o, struct vm_reg *c)
+{
+	if (o->type != VM_SCALAR || c->type != VM_SCALAR || o->precise || c->precise)
+		return;
+	if (o->id == c->id && scalar_equal(&o->s, &c->s))
+		return;
+	vm_reg__mark_unknown(c);
+}
+
+void vm_widen_imprecise(struct vm_env *env, const struct vm_state *old, struct vm_state *cur)
+{
+	(void)env;
+	for (int f = old->curframe; f >= 0; f--) {
+		const struct vm_frame *of = old->frame[f];
+		struct vm_frame *cf = cur->frame[f];
+
+		if (!cf)
+			continue;
+		for (int r = 0; r < VM_MAX_REG; r++)
+			widen_reg(&of->regs[r], &cf->regs[r]);
+		for (int s = 0; s < of->nslots && s < cf->nslots; s++)
+			if (of->slots[s].type[0] == VM_SLOT_SPILL && cf->slots[s].type[0] == VM_SLOT_SPILL)
+				widen_reg(&of->slots[s].spilled, &cf->slots[s].spilled);
+	}
+}

@@ -93,9 +93,9 @@ char *loop__text(struct lint_ctx *ctx, unsigned off, unsigned end)
 
 	if (!t || end > len || off > end)
 		return NULL;
-	while (off < end && (t[off] == ' ' || t[off] == '\t' || t[off] == '\n'))
+	while (off < end && t[off] && strchr(" \t\r\n", t[off]))
 		off++;
-	while (end > off && (t[end - 1] == ' ' || t[end - 1] == '\t' || t[end - 1] == '\n'))
+	while (end > off && t[end - 1] && strchr(" \t\r\n", t[end - 1]))
 		end--;
 	return strndup(t + off, end - off);
 }
@@ -125,7 +125,7 @@ void loop__whole_lines(struct lint_ctx *ctx, unsigned *off, unsigned *end)
 		return;
 	while (s > 0 && (t[s - 1] == ' ' || t[s - 1] == '\t'))
 		s--;
-	while (e < len && (t[e] == ' ' || t[e] == '\t'))
+	while (e < len && (t[e] == ' ' || t[e] == '\t' || t[e] == '\r'))
 		e++;
 	if ((s == 0 || t[s - 1] == '\n') && (e == len || t[e] == '\n')) {
 		*off = (unsigned)s;

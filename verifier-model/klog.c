@@ -81,7 +81,8 @@ void vm_klog__reason(const char *log, char *buf, size_t len)
 		snprintf(buf, len, "%.*s", (int)(best_end - best), best);
 }
 
-/* "N: (" → N, "N: safe" → N, "from A to B: safe" / "from A to B (...): safe" → B. */
+/* "N: (" → N, "N: safe" → N, "from A to B: safe" / "from A to B (...): safe"
+ * → B, "infinite loop detected at insn N" → N; anything else -1. */
 static long counted_insn(const char *p, const char *e)
 {
 	char *end;
@@ -97,6 +98,9 @@ static long counted_insn(const char *p, const char *e)
 			return n;
 		return -1;
 	}
+	/* counted by the kernel, then refused before its record was printed */
+	if (!strncmp(p, "infinite loop detected at insn ", 31))
+		return strtol(p + 31, NULL, 10);
 	if (strncmp(p, "from ", 5))
 		return -1;
 	strtol(p + 5, &end, 10);

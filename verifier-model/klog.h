@@ -24,8 +24,10 @@ void vm_klog__reason(const char *log, char *buf, size_t len);
 /*
  * Count processed instructions per insn index from a level-2 log:
  * "N: (op) ..." records, "N: safe" and "from A to B: safe" prunes count
- * once each. *counts (malloc'd, *n entries) on success; returns the sum,
- * or a negative errno.
+ * once each, and so does the insn of "infinite loop detected at insn N"
+ * (processed, then refused unprinted). The 1,000,001st insn of a program
+ * that is too large is never printed: there the sum is processed - 1.
+ * *counts (malloc'd, *n entries) on success; returns the sum, or -errno.
  */
 long vm_klog__insn_counts(const char *log, long **counts, size_t *n);
 

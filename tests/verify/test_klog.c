@@ -61,6 +61,8 @@ int main(void)
 	free(c);
 
 	CHECK(vm_klog__parse_stats(rejected, &st) == 0 && st.insns == 12);
+	CHECK(vm_klog__insn_counts(rejected, &c, &n) == 1 && n > 3 && c[3] == 1);
+	free(c);
 	vm_klog__reason(rejected, reason, sizeof(reason));
 	CHECK(!strcmp(reason, "infinite loop detected at insn 3"));
 	vm_klog__reason("libbpf: nothing\n", reason, sizeof(reason));

@@ -8,8 +8,8 @@
  * gives up at a subprogram call and marks every scalar precise, so states
  * that differ only in the sum are all explored.
  *
- * KERNEL-6.18: score_all accepted insns=3982
- * KERNEL-6.1: score_all rejected insns=1000001 "BPF program is too large"
+ * KERNEL-6.18: score_all success insns=3982
+ * KERNEL-6.1: score_all failure insns=1000001 "BPF program is too large"
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>

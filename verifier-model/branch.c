@@ -53,15 +53,31 @@ static void for_each_reg(struct vm_state *st, void (*fn)(struct vm_reg *, void *
 
 struct sync_ctx { const struct vm_reg *src; };
 
+/* sync_linked_regs: same base id; an ADD_CONST member is the base plus its delta. */
 static void sync_one(struct vm_reg *r, void *ctx)
 {
 	const struct vm_reg *src = ((struct sync_ctx *)ctx)->src;
+	uint32_t id = src->id & ~VM_ID_ADD_CONST;
 
-	if (r != src && r->type == VM_SCALAR && r->id == src->id) {
-		bool precise = r->precise;
+	if (r == src || r->type != VM_SCALAR || (r->id & ~VM_ID_ADD_CONST) != id)
+		return;
+	if ((!(r->id & VM_ID_ADD_CONST) && !(src->id & VM_ID_ADD_CONST)) || r->off == src->off) {
+		uint32_t rid = r->id;
+		int32_t off = r->off;
 
-		r->s = src->s;
-		r->precise = precise;
+		*r = *src;
+		r->id = rid;
+		r->off = off;
+	} else {
+		struct vm_scalar delta;
+		uint32_t rid = r->id;
+		int32_t off = r->off;
+
+		scalar_set_const(&delta, (uint64_t)(int64_t)((int32_t)r->off - (int32_t)src->off));
+		*r = *src;
+		r->id = rid;
+		r->off = off;
+		scalar_alu(&r->s, &delta, BPF_ADD, true, 0);
 	}
 }
 

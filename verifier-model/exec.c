@@ -112,6 +112,19 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 	return sane_offset(env, dst, tn) ? 0 : -EACCES;
 }
 
+/* rX = rY links both through one id; an "id + K" source starts a fresh link. */
+static void assign_id_before_mov(struct vm_env *env, struct vm_reg *src)
+{
+	if (src->type != VM_SCALAR)
+		return;
+	if (src->id & VM_ID_ADD_CONST) {
+		src->id = 0;
+		src->off = 0;
+	}
+	if (!src->id && !scalar_is_const(&src->s))
+		src->id = ++env->id_gen;
+}
+
 static int alu_mov(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
 {
 	struct vm_reg *dst = vm_env__reg(env, insn->dst_reg);
@@ -136,8 +149,7 @@ static int alu_mov(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
 		return 0;
 	}
 	if (alu64) {
-		if (src->type == VM_SCALAR && !src->id && !scalar_is_const(&src->s))
-			src->id = ++env->id_gen;
+		assign_id_before_mov(env, src);
 		*dst = *src;
 		return 0;
 	}
@@ -149,8 +161,8 @@ static int alu_mov(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
 	{
 		bool fits = src->s.umax <= UINT32_MAX;
 
-		if (fits && !src->id && !scalar_is_const(&src->s))
-			src->id = ++env->id_gen;
+		if (fits)
+			assign_id_before_mov(env, src);
 		*dst = *src;
 		if (!fits)
 			dst->id = 0;
@@ -166,6 +178,7 @@ static int alu_unary(struct vm_env *env, const struct bpf_insn *insn, bool alu64
 	if (dst->type != VM_SCALAR)
 		return vm_env__reject(env, "R%d pointer arithmetic prohibited", insn->dst_reg);
 	dst->id = 0;
+	dst->off = 0;
 	if (BPF_OP(insn->code) == BPF_NEG) {
 		scalar_alu(&dst->s, &dst->s, BPF_NEG, alu64, 0);
 		return 0;
@@ -173,6 +186,27 @@ static int alu_unary(struct vm_env *env, const struct bpf_insn *insn, bool alu64
 	/* BPF_END: ALU64 is bswap; ALU to_le is a truncation on this little-endian host */
 	scalar_bswap(&dst->s, insn->imm, !alu64 && BPF_SRC(insn->code) == BPF_K);
 	return 0;
+}
+
+/* rX += K keeps rX linked to its id as "base + K" (6.11+); anything else unlinks. */
+static void link_add_const(struct vm_reg *dst, const struct vm_reg *src, uint8_t op, bool alu64)
+{
+	int64_t v;
+
+	if (!alu64 || (op != BPF_ADD && op != BPF_SUB) || !dst->id ||
+	    !scalar_is_const(&src->s) || (dst->id & VM_ID_ADD_CONST)) {
+		dst->id = 0;
+		dst->off = 0;
+		return;
+	}
+	v = (int64_t)scalar_const_value(&src->s);
+	if (v < INT32_MIN || v > INT32_MAX || (op == BPF_SUB && v == INT32_MIN)) {
+		dst->id = 0;
+		dst->off = 0;
+		return;
+	}
+	dst->id |= VM_ID_ADD_CONST;
+	dst->off = (int32_t)(op == BPF_SUB ? -v : v);
 }
 
 int vm_exec_alu(struct vm_env *env, const struct bpf_insn *insn)
@@ -233,7 +267,7 @@ int vm_exec_alu(struct vm_env *env, const struct bpf_insn *insn)
 
 		scalar_alu(&dst->s, &s, op, alu64, insn->off);
 	}
-	dst->id = 0;
+	link_add_const(dst, src, op, alu64);
 	return 0;
 }
 

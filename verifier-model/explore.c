@@ -481,6 +481,8 @@ static int do_check(struct vm_env *env)
 			if (err < 0)
 				return err;
 		}
+		if (vm_trace_on())
+			vm_trace_state(env, idx, err ? "safe" : "");
 		if (err == 0) {
 			if (vm_state__push_hist(env->cur, idx, env->prev_insn_idx, -1,
 						 env->cur->curframe))
@@ -498,6 +500,8 @@ static int do_check(struct vm_env *env)
 		update_branch_counts(env, env->cur);
 		if (pop_stack(env))
 			return 0;
+		if (vm_trace_on())
+			fprintf(stderr, "from %d to %d:\n", env->prev_insn_idx, env->insn_idx);
 	}
 }
 

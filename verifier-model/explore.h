@@ -154,6 +154,10 @@ struct vm_state *vm_find_prev_entry(struct vm_env *env, const struct vm_state *s
 /* Widen imprecise scalars of cur that differ from old (loop entries). */
 void vm_widen_imprecise(struct vm_env *env, const struct vm_state *old, struct vm_state *cur);
 
+/* VM_MODEL_TRACE debugging output (trace.c). */
+bool vm_trace_on(void);
+void vm_trace_state(struct vm_env *env, int idx, const char *what);
+
 /* Verify prog_idx of obj with the model; fills res. */
 int vm_explore__run(const struct vm_object *obj, size_t prog_idx,
 		    const struct vm_options *opt, struct vm_result *res);

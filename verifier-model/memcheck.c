@@ -306,11 +306,9 @@ static int fixed_access(struct vm_env *env, int regno, const struct vm_reg *reg,
 
 	if (scalar_is_const(&reg->s) &&
 	    (o < 0 || (uint64_t)size > mem_size || o > (int64_t)mem_size - size)) {
-		if (!strcmp(kind, "map value"))
-			return vm_env__reject(env, "invalid access to map value, value_size=%u off=%lld size=%d",
-					      mem_size, (long long)o, size);
-		return vm_env__reject(env, "invalid access to memory, mem_size=%u off=%lld size=%d",
-				      mem_size, (long long)o, size);
+		/* the kernel logs "invalid access to ..." then this line */
+		(void)kind;
+		return vm_env__reject(env, "R%d min value is outside of the allowed memory range", regno);
 	}
 	return region_access(env, regno, reg, off, size, mem_size, kind);
 }
@@ -388,9 +386,8 @@ static int pkt_access(struct vm_env *env, int regno, const struct vm_reg *reg, i
 				      regno);
 	if (o + reg->s.smin < 0 || o + (int64_t)reg->s.umax + size > reg->range ||
 	    reg->s.umax >= VM_MAX_VAR_OFF)
-		return vm_env__reject(env, "invalid access to packet, off=%lld size=%d, R%d(id=%u,off=%d,r=%d)",
-				      (long long)(o + reg->s.smin), size, regno, reg->id, reg->off,
-				      reg->range);
+		/* after "invalid access to packet, off=.. size=.., R..(id=..,off=..,r=..)" */
+		return vm_env__reject(env, "R%d offset is outside of the packet", regno);
 	if (!write)
 		load_unknown(env, dst, size, sx);
 	return 0;

@@ -199,7 +199,7 @@ static bool check_ids(uint32_t old_id, uint32_t cur_id, struct vm_idmap *m)
 /* Unlinked scalars get fresh ids, so two old ones cannot share one cur id. */
 static bool check_scalar_ids(uint32_t old_id, uint32_t cur_id, struct vm_idmap *m)
 {
-	static const uint32_t tmp_base = 0x80000000u;
+	static const uint32_t tmp_base = 0x40000000u;
 
 	if (!old_id)
 		old_id = tmp_base + 2 * (uint32_t)m->n + 1;
@@ -245,6 +245,10 @@ bool vm_regsafe(const struct vm_reg *old, const struct vm_reg *cur,
 	case VM_SCALAR:
 		if (!old->precise && mode == VM_NOT_EXACT)
 			return true;
+		if ((old->id & VM_ID_ADD_CONST) != (cur->id & VM_ID_ADD_CONST))
+			return false;
+		if ((old->id & VM_ID_ADD_CONST) && old->off != cur->off)
+			return false;
 		return check_scalar_ids(old->id, cur->id, m) && range_within(old, cur);
 	case VM_PTR_MAP_VALUE: case VM_PTR_MAP_KEY: case VM_PTR_MEM:
 		return old->off == cur->off && old->map == cur->map &&
@@ -383,11 +387,25 @@ bool vm_states_equal(const struct vm_state *old, const struct vm_state *cur,
 		for (int r = 0; r < VM_MAX_REG; r++) {
 			if (live && !(live[i] & (1u << r)))
 				continue;
-			if (!vm_regsafe(&of->regs[r], &cf->regs[r], &m, mode))
+			if (!vm_regsafe(&of->regs[r], &cf->regs[r], &m, mode)) {
+				if (getenv("VM_MODEL_TRACE"))
+				{
+					char a[128], b[128];
+
+					scalar_snprint(a, sizeof(a), &of->regs[r].s);
+					scalar_snprint(b, sizeof(b), &cf->regs[r].s);
+					fprintf(stderr, "  (R%d of frame %d differs, mode %d: t%d/%d id%x/%x p%d [%s] vs [%s])\n",
+						r, i, mode, of->regs[r].type, cf->regs[r].type, of->regs[r].id,
+						cf->regs[r].id, of->regs[r].precise, a, b);
+				}
 				return false;
+			}
 		}
-		if (!stacksafe(old, cur, i, &m, mode, slot_live, ctx))
+		if (!stacksafe(old, cur, i, &m, mode, slot_live, ctx)) {
+			if (getenv("VM_MODEL_TRACE"))
+				fprintf(stderr, "  (stack of frame %d differs, mode %d)\n", i, mode);
 			return false;
+		}
 	}
 	return true;
 }

@@ -35,11 +35,14 @@ enum vm_reg_type {
 #define VM_F_RINGBUF    0x4
 #define VM_F_TRUSTED    0x8
 
+/* scalar id flag: this register is its id's base plus off (rX += K link) */
+#define VM_ID_ADD_CONST 0x80000000u
+
 struct vm_reg {
 	uint8_t type, flags;
 	bool precise;
 	uint8_t frameno;        /* PTR_STACK: owning frame */
-	int32_t off;            /* fixed pointer offset */
+	int32_t off;            /* fixed pointer offset; scalar: ADD_CONST delta */
 	struct vm_scalar s;     /* scalar value, or pointer's variable offset */
 	uint32_t id;            /* null-check / scalar link id */
 	uint32_t ref_obj_id;    /* acquired reference */

@@ -449,3 +449,28 @@ CXSourceRange ast__expansion_range(struct lint_ctx *ctx, CXSourceRange r)
 	return clang_getRange(clang_getLocationForOffset(lint_tu(ctx), f, off),
 			      clang_getLocationForOffset(lint_tu(ctx), f, end));
 }
+
+bool ast__same_decl(CXCursor a, CXCursor b)
+{
+	CXFile fa, fb;
+	unsigned oa, ob;
+
+	if (clang_Cursor_isNull(a) || clang_Cursor_isNull(b))
+		return false;
+	/* Cursors carry their parent, so equalCursors can differ for one decl. */
+	a = clang_getCanonicalCursor(a);
+	b = clang_getCanonicalCursor(b);
+	clang_getSpellingLocation(clang_getCursorLocation(a), &fa, NULL, NULL, &oa);
+	clang_getSpellingLocation(clang_getCursorLocation(b), &fb, NULL, NULL, &ob);
+	return clang_getCursorKind(a) == clang_getCursorKind(b) && oa == ob && fa && fb &&
+	       clang_File_isEqual(fa, fb);
+}
+
+bool ast__same_node(CXCursor a, CXCursor b)
+{
+	CXSourceRange ra = clang_getCursorExtent(a), rb = clang_getCursorExtent(b);
+
+	return clang_getCursorKind(a) == clang_getCursorKind(b) &&
+	       ast__offset(clang_getRangeStart(ra)) == ast__offset(clang_getRangeStart(rb)) &&
+	       ast__offset(clang_getRangeEnd(ra)) == ast__offset(clang_getRangeEnd(rb));
+}

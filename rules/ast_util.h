@@ -38,6 +38,12 @@ char *ast__call_name(CXCursor c);
 /* The declaration a DeclRefExpr (after ast__strip) refers to, or null. */
 CXCursor ast__ref_decl(CXCursor e);
 
+/* Do a and b denote the same declaration (however they were reached)? */
+bool ast__same_decl(CXCursor a, CXCursor b);
+
+/* Are a and b the same expression node (same kind and extent)? */
+bool ast__same_node(CXCursor a, CXCursor b);
+
 /* Is the record type (through pointers, typedefs, arrays) a kernel type:
  * declared in vmlinux.h or marked preserve_access_index (CO-RE)? */
 bool ast__is_kernel_record(CXType t);

@@ -30,7 +30,7 @@ static enum CXChildVisitResult find_output(CXCursor c, CXCursor parent, void *da
 
 		if (clang_getCursorKind(arg) == CXCursor_UnaryOperator)
 			arg = ast__first_child(arg);
-		if (clang_equalCursors(ast__ref_decl(arg), o->map) && o->n++ == 0)
+		if (ast__same_decl(ast__ref_decl(arg), o->map) && o->n++ == 0)
 			o->first = c;
 	}
 	return CXChildVisit_Recurse;

@@ -13,6 +13,7 @@ extern const struct bpf_rule rule_current_task;
 extern const struct bpf_rule rule_probe_read;
 extern const struct bpf_rule rule_untyped_map;
 extern const struct bpf_rule rule_perf_buffer;
+extern const struct bpf_rule rule_global_func_signature;
 
 const struct bpf_rule *const bpf_rules[] = {
 	&rule_always_inline,
@@ -25,6 +26,7 @@ const struct bpf_rule *const bpf_rules[] = {
 	&rule_probe_read,
 	&rule_untyped_map,
 	&rule_perf_buffer,
+	&rule_global_func_signature,
 };
 
 const unsigned bpf_rules_count = sizeof(bpf_rules) / sizeof(bpf_rules[0]);

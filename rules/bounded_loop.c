@@ -195,8 +195,8 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 		return;
 	old = target && target < BPF_FOR_KERNEL;
 	f = lint_report(ctx, loop__range(ctx, l->off, l->rparen + 1),
-			"bounded loop of %lld iterations: the verifier walks its body %lld times, once "
-			"per value of the counter; %s", c.trips, c.trips,
+			"bounded loop of %lld iterations: the verifier walks its body up to %lld times, "
+			"once per value of the counter; %s", c.trips, c.trips,
 			old ? "bpf_for() would be checked about once, but needs kernel 6.4 (target older)"
 			    : "use bpf_for() so it is checked about once");
 	if (!f)

@@ -84,7 +84,7 @@ bool var__indexes(CXCursor tree, CXCursor var);
 bool var__name_clash(CXCursor parent, CXCursor var);
 /* Does tree compare var against a constant <= 0 (a lower bound check)? */
 bool var__checks_nonneg(CXCursor tree, CXCursor var);
-/* Is var read in the function after file offset off? */
+/* Is var's first use in the function after file offset off a read? */
 bool var__read_after(CXCursor func, CXCursor var, unsigned off);
 /* Value var holds when the loop starts: its for-init, or the last plain
  * assignment / initialiser before the loop. Null cursor if unknown. */

@@ -223,10 +223,12 @@ static enum CXChildVisitResult visit_after(CXCursor c, CXCursor parent, CXClient
 {
 	struct after *a = d;
 
-	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && cursor__off(c) >= a->off &&
 	    clang_equalCursors(clang_getCursorReferenced(c), a->var)) {
-		a->found = true;
+		/* The first use after the loop: a read, unless it assigns (i = 0). */
+		a->found = !(clang_getCursorKind(parent) == CXCursor_BinaryOperator &&
+			     clang_getCursorBinaryOperatorKind(parent) == CXBinaryOperator_Assign &&
+			     cursor__off(parent) == cursor__off(c));
 		return CXChildVisit_Break;
 	}
 	return CXChildVisit_Recurse;

@@ -91,27 +91,28 @@ static bool const_array_key(struct vm_env *env, const struct vm_map *m, int regn
 {
 	const struct vm_reg *k = vm_env__reg(env, regno);
 	struct vm_slot *s;
-	int spi;
+	int spi, b0, zero = 0, spill = 0;
+	uint64_t v;
 
-	if (!m || (m->type != BPF_MAP_TYPE_ARRAY && m->type != BPF_MAP_TYPE_PERCPU_ARRAY) ||
-	    m->key_size != 4)
+	if (!m || (m->type != BPF_MAP_TYPE_ARRAY && m->type != BPF_MAP_TYPE_PERCPU_ARRAY))
 		return false;
 	s = vm_stack_slot(env, k, 0, &spi);
-	if (!s || ((k->off + (int)scalar_const_value(&k->s)) % 8 + 8) % 8)
+	if (!s)
 		return false;
-	if (s->type[0] == VM_SLOT_ZERO && s->type[1] == VM_SLOT_ZERO &&
-	    s->type[2] == VM_SLOT_ZERO && s->type[3] == VM_SLOT_ZERO)
+	b0 = k->off + (int)scalar_const_value(&k->s) + 8 * (spi + 1);
+	for (int b = b0; b < 8 && s->type[b] == VM_SLOT_ZERO; b++)
+		zero++;
+	if (zero >= (int)m->key_size)
 		return m->max_entries > 0;
-	if (s->type[0] == VM_SLOT_SPILL && s->spilled.type == VM_SCALAR &&
-	    scalar_is_const(&s->spilled.s)) {
-		uint64_t v = scalar_const_value(&s->spilled.s);
-
-		if (v >= m->max_entries)
-			return false;
-		vm_mark_precise_slot(env, k->frameno, spi);
-		return true;
-	}
-	return false;
+	if (s->type[0] != VM_SLOT_SPILL || s->spilled.type != VM_SCALAR)
+		return false;
+	for (int b = b0; b < 8 && s->type[b] == VM_SLOT_SPILL; b++)
+		spill++;
+	if (spill != (int)m->key_size || !scalar_is_const(&s->spilled.s))
+		return false;
+	vm_mark_precise_slot(env, k->frameno, spi);
+	v = scalar_const_value(&s->spilled.s);
+	return v < m->max_entries;
 }
 
 struct call_meta {

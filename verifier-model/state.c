@@ -245,6 +245,9 @@ bool vm_regsafe(const struct vm_reg *old, const struct vm_reg *cur,
 	case VM_SCALAR:
 		if (!old->precise && mode == VM_NOT_EXACT)
 			return true;
+		/* an unlinked old register: links in cur only add constraints */
+		if (!old->id)
+			return range_within(old, cur);
 		if ((old->id & VM_ID_ADD_CONST) != (cur->id & VM_ID_ADD_CONST))
 			return false;
 		if ((old->id & VM_ID_ADD_CONST) && old->off != cur->off)

@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The model against the kernel on every testdata/verifier program: the
+ * verdict must match, the processed count be within 10% (or 20 insns),
+ * and every before/after pair of the article be ordered as the kernel
+ * orders it. The reference is the live kernel where bpf() is permitted,
+ * the recorded kernel-6.18.tsv otherwise. Prints the table, the median
+ * and the worst relative error.
+ *   test-model-accuracy TSV OBJDIR
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "verifier-model/object.h"
+#include "verifier-model/result.h"
+
+struct row {
+	char obj[64], prog[64];
+	bool k_ok, m_ok, live;
+	long k_insns, m_insns;
+	double err;
+	char m_reason[256];
+};
+
+/* Article pairs: (before, after) by program name; after is the rewrite. */
+static const char *const pairs[][2] = {
+	{ "static_in_loop", "global_in_loop" },
+	{ "static_in_loop_const_arg", "global_in_loop" },
+	{ "bounded_for", "bpf_for_loop" },
+	{ "pragma_unroll", "bpf_for_loop" },
+	{ "repeat_check", "repeat_check_break" },
+	{ "repeat_check_break", "repeat_zero_u64_barrier" },
+	{ "can_loop_const", "can_loop_zero_u64_barrier" },
+	{ "can_loop_const", "can_loop_zero_checked" },
+	{ "static_k_sites", "global_in_loop" },
+};
+
+static int run_model(const char *path, const char *prog, struct row *r)
+{
+	struct vm_object *obj;
+	char err[256];
+	struct vm_options opt = { .max_insns = 1000000, .mem_cap_mb = 1024, .time_cap_ms = 60000 };
+	struct vm_result res;
+	const struct vm_prog *p;
+
+	if (vm_object__open(path, &obj, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", path, err);
+		return -1;
+	}
+	p = vm_object__prog(obj, prog);
+	if (!p) {
+		vm_object__free(obj);
+		return -1;
+	}
+	vm_model_backend.verify(obj, (size_t)(p - obj->progs), &opt, &res);
+	r->m_ok = res.verdict == VM_ACCEPTED;
+	r->m_insns = res.insns;
+	snprintf(r->m_reason, sizeof(r->m_reason), "%s",
+		 res.verdict == VM_ACCEPTED ? "" : res.reason);
+	if (res.verdict == VM_MODEL_LIMIT || res.verdict == VM_LOAD_ERROR)
+		r->m_insns = -1;
+	if (vm_kernel_available(NULL, 0)) {
+		struct vm_result kr;
+
+		if (!vm_kernel_backend.verify(obj, (size_t)(p - obj->progs), &opt, &kr) &&
+		    (kr.verdict == VM_ACCEPTED || kr.verdict == VM_REJECTED)) {
+			r->k_ok = kr.verdict == VM_ACCEPTED;
+			r->k_insns = kr.insns;
+			r->live = true;
+		}
+		vm_result__free(&kr);
+	}
+	vm_result__free(&res);
+	vm_object__free(obj);
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static const struct row *find(const struct row *rows, int n, const char *prog)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(rows[i].prog, prog))
+			return &rows[i];
+	return NULL;
+}
+
+/* Cost for ordering: a rejected program costs more than any accepted one. */
+static double cost(bool ok, long insns)
+{
+	return ok ? (double)insns : 1e9 + (double)insns;
+}
+
+static int check_pairs(const struct row *rows, int n)
+{
+	int bad = 0;
+
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		const struct row *a = find(rows, n, pairs[i][0]), *b = find(rows, n, pairs[i][1]);
+		double kd, md;
+
+		if (!a || !b)
+			continue;
+		kd = cost(a->k_ok, a->k_insns) - cost(b->k_ok, b->k_insns);
+		md = cost(a->m_ok, a->m_insns) - cost(b->m_ok, b->m_insns);
+		if ((kd > 0) != (md > 0) || (kd < 0) != (md < 0)) {
+			printf("ORDER %s vs %s: kernel %+.0f, model %+.0f\n", pairs[i][0],
+			       pairs[i][1], kd, md);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	struct row rows[256];
+	double errs[256];
+	char line[512];
+	int n = 0, bad = 0;
+	FILE *f;
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: %s TSV OBJDIR\n", argv[0]);
+		return 2;
+	}
+	f = fopen(argv[1], "r");
+	if (!f) {
+		perror(argv[1]);
+		return 1;
+	}
+	while (fgets(line, sizeof(line), f) && n < 256) {
+		struct row *r = &rows[n];
+		char verdict[32], path[600];
+
+		memset(r, 0, sizeof(*r));
+		if (line[0] == '#' || !strncmp(line, "object", 6))
+			continue;
+		if (sscanf(line, "%63s %63s %31s %ld", r->obj, r->prog, verdict, &r->k_insns) != 4)
+			continue;
+		r->k_ok = !strcmp(verdict, "success");
+		snprintf(path, sizeof(path), "%s/%s", argv[2], r->obj);
+		if (run_model(path, r->prog, r)) {
+			printf("%s/%s: cannot run the model\n", r->obj, r->prog);
+			bad++;
+			continue;
+		}
+		n++;
+	}
+	fclose(f);
+	printf("%-28s %-8s %9s %-8s %9s %8s  %s\n", "program", "kernel", "insns", "model",
+	       "insns", "error", "model reason");
+	for (int i = 0; i < n; i++) {
+		struct row *r = &rows[i];
+		long diff = labs(r->m_insns - r->k_insns);
+		bool ok = r->k_ok == r->m_ok && r->m_insns >= 0 &&
+			  (diff <= 20 || diff <= 0.10 * (double)r->k_insns);
+
+		r->err = r->k_insns ? (double)(r->m_insns - r->k_insns) / (double)r->k_insns : 0;
+		errs[i] = fabs(r->err);
+		printf("%-28s %-8s %9ld %-8s %9ld %+7.1f%%  %s%s%s\n", r->prog,
+		       r->k_ok ? "accept" : "reject", r->k_insns, r->m_ok ? "accept" : "reject",
+		       r->m_insns, 100 * r->err, ok ? "" : "FAIL ", r->live ? "" : "(recorded) ",
+		       r->m_reason);
+		bad += !ok;
+	}
+	if (n) {
+		qsort(errs, (size_t)n, sizeof(errs[0]), cmp_double);
+		printf("programs %d, median |error| %.1f%%, worst %.1f%%\n", n,
+		       100 * (n % 2 ? errs[n / 2] : (errs[n / 2 - 1] + errs[n / 2]) / 2),
+		       100 * errs[n - 1]);
+	}
+	bad += check_pairs(rows, n);
+	printf("%d disagreement(s)\n", bad);
+	return bad ? 1 : 0;
+}

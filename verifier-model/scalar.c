@@ -161,9 +161,18 @@ static void deduce32(struct vm_scalar *s)
 	/* u32 range not crossing the s32 sign boundary is an s32 range... */
 	if ((int32_t)s->u32_min <= (int32_t)s->u32_max)
 		CLAMP(s->s32_min, s->s32_max, (int32_t)s->u32_min, (int32_t)s->u32_max);
-	/* ...and vice versa. */
-	if ((uint32_t)s->s32_min <= (uint32_t)s->s32_max)
+	/* ...and vice versa; an s32 range that wraps around still helps
+	 * when the u32 range meets only one of its two pieces (as in 64-bit,
+	 * 6.18.y backport). */
+	if ((uint32_t)s->s32_min <= (uint32_t)s->s32_max) {
 		CLAMP(s->u32_min, s->u32_max, (uint32_t)s->s32_min, (uint32_t)s->s32_max);
+	} else if (s->u32_max < (uint32_t)s->s32_min) {
+		s->s32_min = (int32_t)s->u32_min;
+		s->u32_max = MIN(s->u32_max, (uint32_t)s->s32_max);
+	} else if ((uint32_t)s->s32_max < s->u32_min) {
+		s->s32_max = (int32_t)s->u32_max;
+		s->u32_min = MAX(s->u32_min, (uint32_t)s->s32_min);
+	}
 }
 
 /* u64 <-> s64, including the s64-range-wraps-around case. */

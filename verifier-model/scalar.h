@@ -94,6 +94,18 @@ bool scalar_contains(const struct vm_scalar *s, uint64_t v);
  */
 void scalar_alu(struct vm_scalar *dst, const struct vm_scalar *src,
 		uint8_t op, bool alu64, int16_t off);
+/*
+ * 6.18.y (maybe_fork_scalars) splits the state before dst &= K / dst |= K
+ * (src's tnum constant, ALU64 or ALU32) when dst is in [-1, 0]: returns
+ * 64 if the s64 range is [-1, 0], else 32 if the s32 range is, else 0.
+ * The kernel then pushes a copy that re-executes this same insn with dst
+ * = 0 and goes on with dst = -1: scalar_fork_split(cur, pushed, width)
+ * sets those (width 32 touches only the low half and its bounds).
+ */
+int scalar_fork_width(const struct vm_scalar *dst, const struct vm_scalar *src,
+		      uint8_t op);
+void scalar_fork_split(struct vm_scalar *minus1, struct vm_scalar *zero,
+		       int width);
 /* mov with sign extension from bits (8/16/32) of src (BPF_MOVSX). */
 void scalar_movsx(struct vm_scalar *dst, const struct vm_scalar *src,
 		  int bits, bool alu64);

@@ -266,3 +266,82 @@ Test(scalar, loads)
 	cr_expect_str_eq(show(&s),
 			 "smin=umin=smin32=umin32=3,smax=umax=smax32=umax32=10,var_off=(0x0; 0xf)");
 }
+
+Test(scalar, movsx64_low_half_already_narrow)
+{
+	struct vm_scalar s = masked(0x7), five = cst(5), d;
+
+	/* [-5, 2]: no single interval after the 8-bit view, but the value
+	 * already fits s8, so it stays; the known bits are forgotten */
+	scalar_alu(&s, &five, BPF_SUB, true, 0);
+	scalar_movsx(&d, &s, 8, true);
+	cr_expect_str_eq(show(&d), "smin=smin32=-5,smax=smax32=2");
+	/* (s32) of a value whose low half is known zero is 0 */
+	s = unk();
+	{
+		struct vm_scalar c32 = cst(32);
+
+		scalar_alu(&s, &c32, BPF_LSH, true, 0);
+	}
+	scalar_movsx(&d, &s, 32, true);
+	cr_expect_str_eq(show(&d), "0");
+	/* the 32-bit form keeps the old rule: whole s8 range */
+	s = masked(0x7);
+	scalar_alu(&s, &five, BPF_SUB, true, 0);
+	scalar_movsx(&d, &s, 8, false);
+	cr_expect_eq(d.s32_min, -128);
+	cr_expect_eq(d.s32_max, 127);
+}
+
+Test(scalar, fork_before_and_or_on_minus1_zero)
+{
+	struct vm_scalar s = unk(), c63 = cst(63), k = cst(0xff), zero;
+
+	scalar_alu(&s, &c63, BPF_ARSH, true, 0);	/* r s>>= 63: [-1, 0] */
+	cr_expect_eq(s.smin, -1);
+	cr_expect_eq(s.smax, 0);
+	cr_expect_eq(scalar_fork_width(&s, &k, BPF_AND), 64);
+	cr_expect_eq(scalar_fork_width(&s, &k, BPF_ADD), 0);
+	cr_expect_eq(scalar_fork_width(&s, &s, BPF_AND), 0);	/* src not const */
+	zero = s;
+	scalar_fork_split(&s, &zero, 64);
+	cr_expect_str_eq(show(&s), "-1");
+	cr_expect_str_eq(show(&zero), "0");
+	/* w s>>= 31 gives s32 [-1, 0] only: the 32-bit split */
+	s = unk();
+	{
+		struct vm_scalar c31 = cst(31);
+
+		scalar_alu(&s, &c31, BPF_ARSH, false, 0);
+	}
+	cr_expect_eq(scalar_fork_width(&s, &k, BPF_OR), 32);
+	zero = s;
+	scalar_fork_split(&s, &zero, 32);
+	cr_expect_eq(s.u32_min, UINT32_MAX);
+	cr_expect_eq(zero.u32_max, 0);
+}
+
+Test(scalar, s32_range_wrapping_meets_one_piece)
+{
+	struct vm_scalar s = unk(), c25 = cst(25), lo;
+
+	/* w s>>= 25: s32 [-64, 63]; then w > 0xffff keeps only [-64, -1] */
+	scalar_alu(&s, &c25, BPF_ARSH, false, 0);
+	lo = cst(0xffff);
+	cr_expect(scalar_refine(&s, &lo, BPF_JGT, true, true));
+	cr_expect_eq(s.s32_min, -64);
+	cr_expect_eq(s.s32_max, -1);
+	cr_expect_eq(s.u32_min, 0xffffffc0u);
+}
+
+Test(scalar, single_tnum_member_in_range_is_const)
+{
+	struct vm_scalar s = masked(0x10), z = cst(0);
+
+	/* {0, 16} and > 0: only 16 */
+	cr_expect(scalar_refine(&s, &z, BPF_JGT, false, true));
+	cr_expect_str_eq(show(&s), "16");
+	cr_expect_eq(tnum_step(tnum_range(0, 0), 0), 0);
+	cr_expect_eq(tnum_step((struct tnum){ 0x1, 0x6 }, 1), 3);
+	cr_expect_eq(tnum_step((struct tnum){ 0x1, 0x6 }, 3), 5);
+}

@@ -35,6 +35,8 @@
 /* r6 and r7 hold two independent unknowns on entry to every case. */
 #define PROLOGUE CALL_RND, A64X(BPF_MOV, 6, 0), CALL_RND, A64X(BPF_MOV, 7, 0)
 
+#define MAX_INSNS 40
+
 struct kcase {
 	const char *name;
 	struct bpf_insn insns[24];
@@ -115,42 +117,62 @@ static int n_insns(const struct kcase *c)
 	return n;
 }
 
-/* What our domain says after insn i; sets *is_jmp for the branch. */
+/*
+ * Our replay. origin[] approximates the kernel's scalar ids: a register
+ * copied by mov, or moved by a constant add/sub, may be linked to its
+ * source, and the kernel then syncs linked registers after a jump.
+ */
 struct sim {
 	struct vm_scalar r[11];
-	bool init[11];
+	int origin[11], next_origin;
 };
 
-static void sim_insn(struct sim *s, const struct bpf_insn *in)
+/* Replays one insn; returns the fork width (scalar_fork_width) if the
+ * kernel splits the state here, after which the replay must stop. */
+static int sim_insn(struct sim *s, const struct bpf_insn *in)
 {
 	uint8_t cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
-	struct vm_scalar src;
-	int i;
+	struct vm_scalar src, zero, *d = &s->r[in->dst_reg];
+	int fork = 0, old = s->origin[in->dst_reg];
 
 	if (in->code == (BPF_JMP | BPF_CALL)) {
-		for (i = 1; i <= 5; i++)
-			s->init[i] = false;
 		scalar_set_unknown(&s->r[0]);
-		s->init[0] = true;
-		return;
+		s->origin[0] = ++s->next_origin;
+		return 0;
 	}
+	s->origin[in->dst_reg] = ++s->next_origin;
 	if (in->code == (BPF_LD | BPF_DW | BPF_IMM)) {
-		scalar_set_const(&s->r[in->dst_reg],
-				 (uint32_t)in->imm | (uint64_t)(uint32_t)in[1].imm << 32);
-		s->init[in->dst_reg] = true;
-		return;
+		scalar_set_const(d, (uint32_t)in->imm |
+				    (uint64_t)(uint32_t)in[1].imm << 32);
+		return 0;
 	}
 	if (op == BPF_END) {
-		scalar_bswap(&s->r[in->dst_reg], in->imm,
-			     cls == BPF_ALU && BPF_SRC(in->code) == BPF_TO_LE);
-		return;
+		bool noop = cls == BPF_ALU && BPF_SRC(in->code) == BPF_TO_LE;
+
+		scalar_bswap(d, in->imm, noop);
+		if (noop && in->imm == 64)	/* le64 keeps the scalar id */
+			s->origin[in->dst_reg] = old;
+		return 0;
 	}
-	if (BPF_SRC(in->code) == BPF_X)
+	if (BPF_SRC(in->code) == BPF_X) {
 		src = s->r[in->src_reg];
-	else
+		/* plain moves, and sign extensions that cannot change the
+		 * value, share the id; so does adding a known register */
+		if (op == BPF_MOV && (!in->off ||
+				      src.umax < 1ULL << (in->off - 1)))
+			s->origin[in->dst_reg] = s->origin[in->src_reg];
+		if ((op == BPF_ADD || op == BPF_SUB) && scalar_is_const(&src))
+			s->origin[in->dst_reg] = old;
+	} else {
 		scalar_set_const(&src, (uint64_t)(int64_t)in->imm);
-	scalar_alu(&s->r[in->dst_reg], &src, op, cls == BPF_ALU64, in->off);
-	s->init[in->dst_reg] = true;
+		if (op == BPF_ADD || op == BPF_SUB)	/* BPF_ADD_CONST links */
+			s->origin[in->dst_reg] = old;
+	}
+	fork = scalar_fork_width(d, &src, op);
+	if (fork)	/* the kernel goes on with -1 first */
+		scalar_fork_split(d, &zero, fork);
+	scalar_alu(d, &src, op, cls == BPF_ALU64, in->off);
+	return fork;
 }
 
 /* Remove "id=N" / "id=N+K" fields: the model tracks ids, not us. */
@@ -240,9 +262,9 @@ static int compare(const char *what, int idx, const char *kernel,
 }
 
 /* The jump and both sides: decided exactly when the kernel decides. */
-static int check_jump(const struct kcase *c, int k, struct sim *s)
+static int check_jump(const struct bpf_insn *insns, int k, struct sim *s)
 {
-	const struct bpf_insn *j = &c->insns[k];
+	const struct bpf_insn *j = &insns[k];
 	bool is32 = BPF_CLASS(j->code) == BPF_JMP32;
 	struct vm_scalar b, add0 = { 0 };
 	char kbuf[256];
@@ -269,7 +291,14 @@ static int check_jump(const struct kcase *c, int k, struct sim *s)
 		}
 		if (!seen)
 			continue;
-		scalar_refine(&a, &bb, BPF_OP(j->code), is32, side);
+		/* a decided jump is followed without refinement; "if r1 > r1"
+		 * refines one register as both operands */
+		if (pred >= 0)
+			;
+		else if (BPF_SRC(j->code) == BPF_X && j->src_reg == j->dst_reg)
+			scalar_refine(&a, &a, BPF_OP(j->code), is32, side);
+		else
+			scalar_refine(&a, &bb, BPF_OP(j->code), is32, side);
 		scalar_alu(&a, &add0, BPF_ADD, true, 0);
 		bad += compare(side ? "taken" : "fallthrough", at, kbuf, &a);
 	}
@@ -277,15 +306,15 @@ static int check_jump(const struct kcase *c, int k, struct sim *s)
 }
 
 /* Load one case, then replay it through the domain insn by insn. */
-static int run_case(const struct kcase *c, int *checked)
+static int run_insns(const struct bpf_insn *insns, int n, int *checked)
 {
-	struct bpf_insn p[32];
+	struct bpf_insn p[MAX_INSNS + 6];
 	struct sim s = { 0 };
-	int n = n_insns(c), i, bad = 0, err;
+	int i, bad = 0, err;
 	char kbuf[256];
 
-	memcpy(p, c->insns, sizeof(c->insns[0]) * (size_t)n);
-	p[n] = A64K(BPF_ADD, c->insns[n - 1].dst_reg, 0);
+	memcpy(p, insns, sizeof(insns[0]) * (size_t)n);
+	p[n] = A64K(BPF_ADD, insns[n - 1].dst_reg, 0);
 	p[n + 1] = A64K(BPF_MOV, 0, 0);
 	p[n + 2] = I(BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
 	p[n + 3] = p[n];
@@ -297,9 +326,9 @@ static int run_case(const struct kcase *c, int *checked)
 		return 1;
 	}
 	for (i = 0; i < n - 1; i++) {
-		const struct bpf_insn *in = &c->insns[i];
+		const struct bpf_insn *in = &insns[i];
+		int fork = sim_insn(&s, in);
 
-		sim_insn(&s, in);
 		if (in->code == (BPF_LD | BPF_DW | BPF_IMM)) {
 			i++;
 			continue;
@@ -313,30 +342,162 @@ static int run_case(const struct kcase *c, int *checked)
 		}
 		bad += compare("alu", i, kbuf, &s.r[in->dst_reg]);
 		++*checked;
+		if (fork)	/* two paths from here: the log interleaves them */
+			return bad;
 	}
-	bad += check_jump(c, n - 1, &s);
+	/* a jump between linked registers also syncs them: model's job */
+	if (BPF_SRC(insns[n - 1].code) == BPF_X &&
+	    insns[n - 1].src_reg != insns[n - 1].dst_reg &&
+	    s.origin[insns[n - 1].src_reg] == s.origin[insns[n - 1].dst_reg])
+		return bad;
+	bad += check_jump(insns, n - 1, &s);
 	++*checked;
 	return bad;
 }
 
-int main(void)
+static uint64_t rng = 0x2545f4914f6cdd1dULL;
+
+static uint64_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* Constants near the 8/16/32/64-bit and sign edges. */
+static int32_t rnd_imm(void)
+{
+	static const int32_t edge[] = {
+		0, 1, 2, 7, 8, 15, 16, 31, 32, 63, 100, 127, 128, 255, 256,
+		0x7fff, 0x8000, 0xffff, 0x7fffffff, INT32_MIN, -1, -2, -8, -128,
+		-256, 0x12345678,
+	};
+	int32_t e = edge[rnd() % (sizeof(edge) / sizeof(edge[0]))];
+
+	/* wraps on purpose: INT32_MAX + 2 is another edge */
+	return rnd() % 3 ? e : (int32_t)((uint32_t)e + (uint32_t)(rnd() % 5) - 2);
+}
+
+static const uint8_t regs[] = { 1, 2, 3, 4, 5, 8, 9 };
+
+static uint8_t rnd_reg(void)
+{
+	return regs[rnd() % sizeof(regs)];
+}
+
+/* One random ALU insn the verifier accepts on scalars. */
+static int rnd_alu(struct bpf_insn *p)
+{
+	static const uint8_t ops[] = {
+		BPF_ADD, BPF_SUB, BPF_MUL, BPF_DIV, BPF_OR, BPF_AND, BPF_LSH,
+		BPF_RSH, BPF_NEG, BPF_MOD, BPF_XOR, BPF_MOV, BPF_ARSH, BPF_END,
+	};
+	uint8_t op = ops[rnd() % sizeof(ops)], d = rnd_reg();
+	uint8_t cls = rnd() % 2 ? BPF_ALU64 : BPF_ALU;
+	bool k = rnd() % 2;
+	int32_t imm = rnd_imm();
+	int16_t off = 0;
+
+	if (op == BPF_END) {
+		static const int32_t w[] = { 16, 32, 64 };
+
+		*p = I(cls | BPF_END | (cls == BPF_ALU && rnd() % 2 ? BPF_TO_BE : 0),
+		       d, 0, 0, w[rnd() % 3]);
+		return 1;
+	}
+	if (op == BPF_NEG) {
+		*p = I(cls | BPF_NEG | BPF_K, d, 0, 0, 0);
+		return 1;
+	}
+	if (op == BPF_LSH || op == BPF_RSH || op == BPF_ARSH)
+		imm = (int32_t)(rnd() % (cls == BPF_ALU64 ? 64 : 32));
+	if ((op == BPF_DIV || op == BPF_MOD) && k && !imm)
+		imm = 3;
+	if (op == BPF_DIV || op == BPF_MOD)
+		off = rnd() % 2;	/* sdiv/smod too */
+	if (op == BPF_MOV && !k && rnd() % 3 == 0) {
+		static const int16_t sx[] = { 8, 16, 32 };
+
+		off = sx[rnd() % (cls == BPF_ALU64 ? 3 : 2)];
+	}
+	*p = I(cls | op | (k ? BPF_K : BPF_X), d, k ? 0 : rnd_reg(), off,
+	       k ? imm : 0);
+	return 1;
+}
+
+/* PROLOGUE, every work register seeded from r6/r7 or a constant, a run
+ * of random ALU ops, then one random conditional jump. */
+static int rnd_prog(struct bpf_insn *p)
+{
+	static const uint8_t jops[] = {
+		BPF_JEQ, BPF_JGT, BPF_JGE, BPF_JSET, BPF_JNE, BPF_JSGT,
+		BPF_JSGE, BPF_JLT, BPF_JLE, BPF_JSLT, BPF_JSLE,
+	};
+	const struct bpf_insn pro[] = { PROLOGUE };
+	int n = 0, i, len = 4 + (int)(rnd() % 14);
+	uint8_t jcls = rnd() % 2 ? BPF_JMP : BPF_JMP32;
+
+	memcpy(p, pro, sizeof(pro));
+	n = 4;
+	for (i = 0; i < (int)sizeof(regs); i++) {
+		if (rnd() % 3)
+			p[n++] = A64X(BPF_MOV, regs[i], 6 + rnd() % 2);
+		else
+			p[n++] = A64K(BPF_MOV, regs[i], rnd_imm());
+	}
+	for (i = 0; i < len; i++)
+		n += rnd_alu(&p[n]);
+	if (rnd() % 2)
+		p[n++] = I(jcls | jops[rnd() % sizeof(jops)] | BPF_K, rnd_reg(), 0,
+			   3, rnd_imm());
+	else
+		p[n++] = I(jcls | jops[rnd() % sizeof(jops)] | BPF_X, rnd_reg(),
+			   rnd_reg(), 3, 0);
+	return n;
+}
+
+static void dump(const struct bpf_insn *p, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		printf("    %2d: code %#04x dst r%d src r%d off %d imm %d\n", i,
+		       p[i].code, p[i].dst_reg, p[i].src_reg, p[i].off, p[i].imm);
+}
+
+int main(int argc, char **argv)
 {
 	static const struct bpf_insn probe[] = {
 		A64K(BPF_MOV, 0, 0), I(BPF_JMP | BPF_EXIT, 0, 0, 0, 0),
 	};
 	size_t i;
-	int bad = 0, checked = 0, err = load(probe, 2);
+	int bad = 0, checked = 0, err = load(probe, 2), r, n_rand;
 
 	if (err) {
 		printf("skip: cannot load BPF programs (%s)\n", strerror(-err));
 		return 77;
 	}
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		int b = run_case(&cases[i], &checked);
+		int b = run_insns(cases[i].insns, n_insns(&cases[i]), &checked);
 
 		printf("%s %s\n", b ? "FAIL" : "ok  ", cases[i].name);
 		bad += b;
 	}
-	printf("%d instructions compared, %d mismatches\n", checked, bad);
+	n_rand = argc > 1 ? atoi(argv[1]) : 2000;
+	for (r = 0; r < n_rand; r++) {
+		struct bpf_insn p[MAX_INSNS];
+		int n = rnd_prog(p), b = run_insns(p, n, &checked);
+
+		if (b) {
+			printf("FAIL random program %d:\n", r);
+			dump(p, n);
+			if (getenv("SCALAR_KERNEL_LOG"))
+				printf("%s\n", logbuf);
+		}
+		bad += b;
+	}
+	printf("%d fixed and %d random programs, %d instruction results compared, %d mismatches\n",
+	       (int)(sizeof(cases) / sizeof(cases[0])), n_rand, checked, bad);
 	return bad ? 1 : 0;
 }

@@ -14,6 +14,7 @@ extern const struct bpf_rule rule_probe_read;
 extern const struct bpf_rule rule_untyped_map;
 extern const struct bpf_rule rule_perf_buffer;
 extern const struct bpf_rule rule_global_func_signature;
+extern const struct bpf_rule rule_unstable_attach;
 
 const struct bpf_rule *const bpf_rules[] = {
 	&rule_always_inline,
@@ -27,6 +28,7 @@ const struct bpf_rule *const bpf_rules[] = {
 	&rule_untyped_map,
 	&rule_perf_buffer,
 	&rule_global_func_signature,
+	&rule_unstable_attach,
 };
 
 const unsigned bpf_rules_count = sizeof(bpf_rules) / sizeof(bpf_rules[0]);

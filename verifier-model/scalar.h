@@ -2,6 +2,11 @@
 /*
  * The scalar domain: a tnum (known bits) plus signed/unsigned 64- and
  * 32-bit bounds, with the kernel verifier's ALU, sync and branch rules.
+ * Modelled on the machine's kernel, 6.18.44 with its stable backports
+ * (BPF_END tracking, the single-tnum-member rule, 32-bit wrap-around
+ * deduction, the [-1, 0] fork); tests/model/test_scalar_kernel.c checks
+ * it against the live verifier log. tnum.c, scalar.c (state, sync,
+ * print), scalar_alu.c, scalar_branch.c.
  */
 #ifndef VM_SCALAR_H
 #define VM_SCALAR_H
@@ -81,16 +86,20 @@ void scalar_mark_unbounded(struct vm_scalar *s);
  * loads and fills of a known scalar). Syncs. */
 void scalar_coerce_size(struct vm_scalar *s, int size);
 /* Sign-extend from size bytes (1/2/4) into 64 bits (coerce_reg_to_size_sx:
- * BPF_MEMSX of a known scalar, MOVSX64). Does not sync, like the kernel. */
+ * BPF_MEMSX of a known scalar, MOVSX64). Syncs only where the kernel does. */
 void scalar_coerce_size_sx(struct vm_scalar *s, int size);
 /* Does s admit the concrete 64-bit value v in all five views? */
 bool scalar_contains(const struct vm_scalar *s, uint64_t v);
 
 /*
- * dst = dst op src, op one of BPF_ADD..BPF_END's ALU codes (BPF_OP()),
- * 64-bit when alu64, else 32-bit with zero extension. off is the insn
- * off field (sdiv/smod, movsx). Never fails: division by zero follows
- * BPF semantics (x/0 = 0, x%0 = x).
+ * dst = dst op src, op one of BPF_ADD..BPF_ARSH, BPF_MOV (BPF_OP()),
+ * 64-bit when alu64, else 32-bit with zero extension and a sync. off is
+ * the insn off field (BPF_MOV with off 8/16/32 is MOVSX). For BPF_K pass
+ * src = scalar_set_const((s64)imm); BPF_NEG ignores src. src may alias
+ * dst. As in 6.18: DIV/MOD (any divisor, signed or not) and shifts by a
+ * non-constant or >= width amount give a fully unknown 64-bit register,
+ * not zero-extended even for ALU32; BPF_END gives unknown here, use
+ * scalar_bswap. Before AND/OR ask scalar_fork_width().
  */
 void scalar_alu(struct vm_scalar *dst, const struct vm_scalar *src,
 		uint8_t op, bool alu64, int16_t off);
@@ -109,7 +118,8 @@ void scalar_fork_split(struct vm_scalar *minus1, struct vm_scalar *zero,
 /* mov with sign extension from bits (8/16/32) of src (BPF_MOVSX). */
 void scalar_movsx(struct vm_scalar *dst, const struct vm_scalar *src,
 		  int bits, bool alu64);
-/* Zero-extend the low 32 bits into the whole register. */
+/* Zero-extend the low 32 bits into the whole register (zext_32_to_64:
+ * no sync; a 32-bit mov is zext + scalar_sync, as scalar_alu does). */
 void scalar_zext32(struct vm_scalar *s);
 /*
  * BPF_END to bits (16/32/64, the insn imm). to_le_noop: the insn is
@@ -128,10 +138,14 @@ int scalar_branch_taken(const struct vm_scalar *a, const struct vm_scalar *b,
 			uint8_t op, bool is32);
 /*
  * Refine a and b for the side where `a op b` is taken (taken=true) or
- * not (regs_refine_cond_op + reg_bounds_sync on both). a and b must not
- * alias. Returns false if that side is impossible (bounds cross); then,
- * as 6.18 does after its "REG INVARIANTS VIOLATION" warning, the bad
- * register's bounds are reset to unbounded (var_off kept).
+ * not (regs_refine_cond_op + reg_bounds_sync on both). Call it only for
+ * an undecided branch (the kernel follows a decided one unrefined). For
+ * "if rX op rX" pass a == b: the kernel refines the one register as both
+ * operands (measured). Returns false if that side is inconsistent; then,
+ * as the kernel does after its "REG INVARIANTS VIOLATION" report, the bad
+ * register's bounds are reset to unbounded (var_off kept). A dead side
+ * can also come out consistent (e.g. collapsed to a constant), as in the
+ * kernel, which then explores it.
  */
 bool scalar_refine(struct vm_scalar *a, struct vm_scalar *b, uint8_t op,
 		   bool is32, bool taken);

@@ -183,6 +183,24 @@ static const uint8_t jmp_ops[] = {
 	BPF_JLT, BPF_JLE, BPF_JSLT, BPF_JSLE,
 };
 
+/* "if rX op rX": one register as both operands, refined in place. */
+static void step_branch_self(struct tracked *d)
+{
+	uint8_t op = jmp_ops[rnd() % sizeof(jmp_ops)];
+	bool is32 = rnd() & 1, holds = concrete_cond(d->v[0], d->v[0], op, is32);
+	int pred = scalar_branch_taken(&d->a, &d->a, op, is32);
+	struct tracked t = *d;
+
+	/* x op x is the same for every x */
+	if (pred >= 0 && (bool)pred != holds)
+		cr_assert_fail("self branch op 0x%x decided %d, holds %d", op, pred, holds);
+	if (pred >= 0)
+		return;
+	scalar_refine(&t.a, &t.a, op, is32, holds);
+	check(&t, "refine self");
+	*d = t;
+}
+
 /* d op= s on abstract and concrete sides; samples pair up index-wise. */
 static void step_alu(struct tracked *d, const struct tracked *s)
 {
@@ -279,8 +297,10 @@ Test(props, random_chains_are_sound)
 
 			if (what < 5)
 				step_alu(&d, (rnd() & 3) ? &s : &d);
-			else if (what < 9)
+			else if (what < 8)
 				step_branch(&d, &s);
+			else if (what < 9)
+				step_branch_self(&d);
 			else
 				step_coerce(&d);
 			if (rnd() % 4 == 0)

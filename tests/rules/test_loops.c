@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The loop rules through lint_run: fix texts, refusals, de-duplication. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "config.h"
+#include "lint/lint.h"
+
+#define PRELUDE \
+	"#include <linux/bpf.h>\n#include <bpf/bpf_helpers.h>\n#include \"bpf_compat.h\"\n" \
+	"char LICENSE[] SEC(\"license\") = \"GPL\";\n__u64 arr[128];\n"
+
+static struct bpf_findings found;
+
+/* Lint src (after PRELUDE) with only rule enabled; target 0 = running. */
+static void lint(const char *rule, const char *src, unsigned target)
+{
+	char dir[] = "/tmp/rules-test-XXXXXX", path[64], filter[64], *err = NULL;
+	const char *extra[] = { "-I" BPF_SOURCE_ROOT "/testdata/include" };
+	struct lint_options opt = { .extra_args = extra, .n_extra_args = 1,
+				    .rule_filter = filter, .target_kernel = target };
+	struct lint_session *s = lint_session_new();
+	FILE *f;
+	int rc;
+
+	cr_assert(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/case.bpf.c", dir);
+	snprintf(filter, sizeof(filter), "-*,%s", rule);
+	f = fopen(path, "w");
+	cr_assert(f);
+	fprintf(f, PRELUDE "%s", src);
+	fclose(f);
+	memset(&found, 0, sizeof(found));
+	rc = lint_run(s, path, &opt, &found, &err);
+	cr_assert_eq(rc, 0, "lint_run: %d %s", rc, err ? err : "");
+	free(err);
+	lint_session_free(s);
+	unlink(path);
+	rmdir(dir);
+}
+
+static void done(void)
+{
+	findings_free(&found);
+}
+
+TestSuite(loops, .fini = done);
+
+Test(loops, nested_loops_report_a_call_once)
+{
+	lint("static-call-in-loop",
+	     "static int f(__u64 x) { return x < 128 ? arr[x] != 0 : 0; }\n"
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { int n = 0;\n"
+	     "  for (int i = 0; i < 4; i++)\n"
+	     "    for (int j = 0; j < 4; j++)\n"
+	     "      n += f(i * 4 + j);\n"
+	     "  return n & 1; }\n", 0);
+	cr_assert_eq(found.n, 1);
+	cr_expect(strstr(found.v[0].message, "'f'"));
+}
+
+Test(loops, invariant_argument_is_not_reported)
+{
+	lint("static-call-in-loop",
+	     "static int f(__u64 x) { return x < 128 ? arr[x] != 0 : 0; }\n"
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { int n = 0; __u64 k = 7;\n"
+	     "  for (int i = 0; i < 4; i++) { arr[i] = 1; n += f(k); }\n"
+	     "  return n & 1; }\n", 0);
+	cr_expect_eq(found.n, 0);
+}
+
+Test(loops, same_name_counters_get_their_own_block)
+{
+	lint("bounded-loop",
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { __u64 s = 0;\n"
+	     "  for (int i = 0; i < 100; i++) s += arr[i];\n"
+	     "  for (int i = 0; i < 100; i++) s ^= arr[i];\n"
+	     "  return s & 1; }\n", 0);
+	cr_assert_eq(found.n, 2);
+	for (size_t k = 0; k < 2; k++) {
+		cr_assert_eq(found.v[k].fix.n_edits, 2);
+		cr_expect_str_eq(found.v[k].fix.edits[0].text, "{\n\tint i;\n\tbpf_for(i, 0, 100)");
+		cr_expect_str_eq(found.v[k].fix.edits[1].text, "\n}");
+		cr_expect_eq(found.v[k].fix.needs, BPF_NEED_BPF_FOR);
+	}
+}
+
+Test(loops, bounded_loop_on_an_old_target_has_no_fix)
+{
+	lint("bounded-loop",
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { __u64 s = 0;\n"
+	     "  for (int i = 0; i < 100; i++) s += arr[i];\n"
+	     "  return s & 1; }\n", KVER(6, 1));
+	cr_assert_eq(found.n, 1);
+	cr_expect_eq(found.v[0].fix.n_edits, 0);
+	cr_assert(found.v[0].fix.unfixable);
+	cr_expect(strstr(found.v[0].fix.unfixable, "6.4"));
+}
+
+Test(loops, counter_read_after_the_loop_has_no_fix)
+{
+	lint("bounded-loop",
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { int i;\n"
+	     "  for (i = 0; i < 100; i++) if (arr[i]) break;\n"
+	     "  return i & 1; }\n", 0);
+	cr_assert_eq(found.n, 1);
+	cr_assert(found.v[0].fix.unfixable);
+	cr_expect(strstr(found.v[0].fix.unfixable, "read after"));
+}
+
+Test(loops, bpf_for_and_while_are_not_bounded_loops)
+{
+	lint("bounded-loop",
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { __u64 s = 0; int i, j = 0;\n"
+	     "  bpf_for(i, 0, 100) s += arr[i];\n"
+	     "  while (j < 100) { s += arr[j]; j++; }\n"
+	     "  return s & 1; }\n", 0);
+	cr_expect_eq(found.n, 0);
+}
+
+Test(loops, static_prototype_is_edited_too)
+{
+	lint("static-call-in-loop",
+	     "static int f(__u64 x);\n"
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { int n = 0;\n"
+	     "  for (int i = 0; i < 4; i++) n += f(i);\n"
+	     "  return n & 1; }\n"
+	     "static int f(__u64 x) { return x < 128 ? arr[x] != 0 : 0; }\n", 0);
+	cr_assert_eq(found.n, 1);
+	cr_assert_eq(found.v[0].fix.n_edits, 2, "%s", found.v[0].fix.unfixable);
+	cr_expect_str_eq(found.v[0].fix.edits[0].text, "__noinline");
+	cr_expect_str_eq(found.v[0].fix.edits[1].text, "");
+	cr_expect_eq(found.v[0].fix.min_kernel, KVER(5, 6));
+}
+
+Test(loops, unchecked_pointer_argument_has_no_fix)
+{
+	lint("static-call-in-loop",
+	     "struct s { __u64 v[4]; };\nstruct s g;\n"
+	     "static int f(struct s *p, __u64 x) { return x < 4 ? p->v[x] != 0 : 0; }\n"
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { int n = 0;\n"
+	     "  for (int i = 0; i < 4; i++) n += f(&g, i);\n"
+	     "  return n & 1; }\n", 0);
+	cr_assert_eq(found.n, 1);
+	cr_assert(found.v[0].fix.unfixable);
+	cr_expect(strstr(found.v[0].fix.unfixable, "NULL"));
+}
+
+Test(loops, global_functions_need_5_6)
+{
+	lint("static-call-in-loop",
+	     "static int f(__u64 x) { return x < 128 ? arr[x] != 0 : 0; }\n"
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { int n = 0;\n"
+	     "  for (int i = 0; i < 4; i++) n += f(i);\n"
+	     "  return n & 1; }\n", KVER(5, 4));
+	cr_assert_eq(found.n, 1);
+	cr_assert(found.v[0].fix.unfixable);
+	cr_expect(strstr(found.v[0].fix.unfixable, "5.6"));
+}
+
+Test(loops, repeat_index_step_removal_and_range)
+{
+	lint("repeat-index",
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { __u64 s = 0; int i = 0;\n"
+	     "  bpf_repeat(64) {\n"
+	     "    if (i < 64) s += arr[i]; else break;\n"
+	     "    i++;\n"
+	     "  }\n"
+	     "  return s & 1; }\n", 0);
+	cr_assert_eq(found.n, 1);
+	cr_expect(strstr(found.v[0].message, "once per value"));
+	cr_assert_eq(found.v[0].fix.n_edits, 2);
+	cr_expect_str_eq(found.v[0].fix.edits[0].text, "bpf_for(i, 0, 64)");
+	cr_expect_str_eq(found.v[0].fix.edits[1].text, "");
+	cr_expect_eq(found.v[0].fix.edits[1].length, strlen("    i++;\n"));
+}
+
+Test(loops, can_loop_unsigned_long_gets_zero_and_barrier)
+{
+	lint("can-loop-index",
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { __u64 s = 0;\n"
+	     "  for (unsigned long i = 0; i < 100 && can_loop; i++) {\n"
+	     "    s += arr[i];\n"
+	     "  }\n"
+	     "  return s & 1; }\n", 0);
+	cr_assert_eq(found.n, 1);
+	cr_assert_eq(found.v[0].fix.n_edits, 2);
+	cr_expect_str_eq(found.v[0].fix.edits[0].text, "zero");
+	cr_expect_str_eq(found.v[0].fix.edits[1].text, "barrier_var(i);\n");
+	cr_expect_eq(found.v[0].fix.needs, BPF_NEED_ZERO | BPF_NEED_BARRIER_VAR);
+	cr_expect_eq(found.v[0].fix.min_kernel, KVER(6, 9));
+}

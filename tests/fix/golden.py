@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Golden pairs: bpf-fix --apply on every testdata/RULE/NAME.bpf.c gives NAME.fixed.bpf.c
+"""Usage: golden.py BPF_FIX BPF_LINT [RULE|-] [--crlf].
+Golden pairs: bpf-fix --apply on every testdata/RULE/NAME.bpf.c gives NAME.fixed.bpf.c
 byte for byte; a second --apply changes nothing; the printed diff applies with patch -p1
 and git apply; bpf-lint on the result reports none of the rules whose fixes were made;
-the same holds for the CRLF version of each case.
+with --crlf, the same for each case converted to CRLF line endings (both sides).
 The `// KERNEL: PROG insns=N` annotations are the one exception to byte for byte: they
 record what the kernel measured for each side, so the fixed file's differ by design;
 their text after `KERNEL:` is masked on both sides before comparing."""
@@ -15,7 +16,8 @@ import tempfile
 from fixlib import Checks, masked, golden_pairs, read, run, show_bytes_diff, tool_argv, write
 
 BPF_FIX, BPF_LINT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-ONLY = sys.argv[3] if len(sys.argv) > 3 else None  # one testdata/RULE directory
+ONLY = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] != "-" else None  # one testdata/RULE dir
+CRLF = "--crlf" in sys.argv[4:]  # the cases converted to CRLF line endings instead
 
 
 def fixed_rules(case, path):
@@ -99,16 +101,15 @@ def main():
         print("no golden pairs in testdata/%s: nothing to check" % (ONLY or ""))
         sys.exit(77)
     for rule, case, fixed in pairs:
-        for crlf in (False, True):
-            tmp = tempfile.mkdtemp(prefix="bpf-fix-golden-")
-            try:
-                target = check_apply(c, rule, case, fixed, tmp, crlf)
-                if not crlf:
-                    check_patch(c, rule, case, fixed, tmp)
-                    if target:
-                        check_lint_clean(c, rule, case, target)
-            finally:
-                shutil.rmtree(tmp)
+        tmp = tempfile.mkdtemp(prefix="bpf-fix-golden-")
+        try:
+            target = check_apply(c, rule, case, fixed, tmp, CRLF)
+            if not CRLF:
+                check_patch(c, rule, case, fixed, tmp)
+                if target:
+                    check_lint_clean(c, rule, case, target)
+        finally:
+            shutil.rmtree(tmp)
     c.finish()
 
 

@@ -5,6 +5,7 @@
  * whole log fits, and read the verifier's own figures back.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,8 @@
 #include "verifier-model/result.h"
 
 #define LOG_MIN (1u << 20)
-#define LOG_MAX (1u << 30)   /* the kernel refuses log_size > UINT_MAX >> 2 */
+#define LOG_MAX (UINT_MAX >> 2)  /* the largest log_size the kernel takes */
+#define LOG_PER_INSN 400         /* level-2 bytes per processed insn, roughly */
 #define EPERM_MSG "the kernel backend needs root or CAP_BPF+CAP_PERFMON"
 
 /* libbpf's warnings during one load: the last one explains a setup error. */
@@ -102,13 +104,14 @@ static int load_once(const char *path, const char *prog, unsigned level,
 
 /* Load until the log fits (the kernel says ENOSPC when it did not). */
 static int load_prog(const char *path, const char *prog, unsigned level,
-		     unsigned flags, struct load_try *t)
+		     unsigned flags, size_t log_size, struct load_try *t)
 {
 	libbpf_print_fn_t old = libbpf_set_print(quiet_print);
 	int err;
 
 	last_warning[0] = 0;
-	t->log_size = LOG_MIN;
+	t->log_size = log_size < LOG_MIN ? LOG_MIN : log_size > LOG_MAX ? LOG_MAX
+									: log_size;
 	for (;;) {
 		free(t->log);
 		t->log = malloc(t->log_size);
@@ -121,14 +124,30 @@ static int load_prog(const char *path, const char *prog, unsigned level,
 			break;
 		bpf_object__close(t->bobj);
 		t->bobj = NULL;
-		t->log_size *= 4;
+		t->log_size = t->log_size > LOG_MAX / 4 ? LOG_MAX : t->log_size * 4;
 	}
 	libbpf_set_print(old);
 	return err;
 }
 
-static void fill_from_log(struct load_try *t, const struct vm_options *opt,
-			  struct vm_result *res)
+/* BPF_VERIFY_LOG_DIR=dir keeps each program's raw log as dir/PROG.log. */
+static void keep_log(const char *prog, const char *log)
+{
+	const char *dir = getenv("BPF_VERIFY_LOG_DIR");
+	char path[512];
+	FILE *f;
+
+	if (!dir || !*dir)
+		return;
+	snprintf(path, sizeof(path), "%s/%s.log", dir, prog);
+	f = fopen(path, "w");
+	if (!f)
+		return;
+	fputs(log, f);
+	fclose(f);
+}
+
+static void fill_from_log(struct load_try *t, struct vm_result *res)
 {
 	struct vm_klog_stats st;
 
@@ -141,10 +160,30 @@ static void fill_from_log(struct load_try *t, const struct vm_options *opt,
 		snprintf(res->stack_depth, sizeof(res->stack_depth), "%s",
 			 st.stack_depth);
 	}
-	if (opt && opt->want_insn_counts && t->err != -ENOSPC &&
-	    vm_klog__insn_counts(t->log, &res->insn_counts,
-				 &res->n_insn_counts) < 0)
-		res->insn_counts = NULL;
+}
+
+/*
+ * A second load at level 2|4 for the per-insn counts, its log sized from
+ * the processed count of the first. Counts are kept only when the whole
+ * log fitted and they add up to what the kernel says it processed.
+ */
+static void count_insns(const struct vm_object *obj, const struct vm_prog *p,
+			unsigned flags, struct vm_result *res)
+{
+	struct load_try t = { .fd = -1 };
+	long sum, want = res->insns;
+
+	if (!load_prog(obj->path, p->name, 2 | 4, flags,
+		       (size_t)want * LOG_PER_INSN, &t) && t.err != -ENOSPC) {
+		keep_log(p->name, t.log);
+		sum = vm_klog__insn_counts(t.log, &res->insn_counts,
+					   &res->n_insn_counts);
+		/* the 1,000,001st insn of a too-large program is not printed */
+		if (sum != want && sum != want - 1)
+			vm_result__free(res);
+	}
+	bpf_object__close(t.bobj);
+	free(t.log);
 }
 
 static void set_verdict(struct load_try *t, struct vm_result *res)
@@ -172,28 +211,10 @@ static void set_verdict(struct load_try *t, struct vm_result *res)
 		 : strerror(-t->err));
 }
 
-/* BPF_VERIFY_LOG_DIR=dir keeps each program's raw log as dir/PROG.log. */
-static void keep_log(const char *prog, const char *log)
-{
-	const char *dir = getenv("BPF_VERIFY_LOG_DIR");
-	char path[512];
-	FILE *f;
-
-	if (!dir || !*dir)
-		return;
-	snprintf(path, sizeof(path), "%s/%s.log", dir, prog);
-	f = fopen(path, "w");
-	if (!f)
-		return;
-	fputs(log, f);
-	fclose(f);
-}
-
 static int kernel_verify(const struct vm_object *obj, size_t idx,
 			 const struct vm_options *opt, struct vm_result *res)
 {
 	const struct vm_prog *p = &obj->progs[idx];
-	unsigned level = opt && opt->want_insn_counts ? 2 | 4 : 4;
 	unsigned flags = opt && opt->test_state_freq ? BPF_F_TEST_STATE_FREQ : 0;
 	struct load_try t = { .fd = -1 };
 	int err;
@@ -203,18 +224,22 @@ static int kernel_verify(const struct vm_object *obj, size_t idx,
 	snprintf(res->section, sizeof(res->section), "%s", p->section);
 	res->prog_size = p->n_insns;
 	res->duration_us = -1;
-	err = load_prog(obj->path, p->name, level, flags, &t);
+	err = load_prog(obj->path, p->name, 4, flags, LOG_MIN, &t);
 	if (err) {
 		res->verdict = VM_LOAD_ERROR;
 		snprintf(res->reason, sizeof(res->reason), "libbpf: %.240s",
-			 last_warning[0] ? last_warning : strerror(-err));
+			 !last_warning[0] ? strerror(-err) :
+			 strncmp(last_warning, "libbpf: ", 8) ? last_warning
+							      : last_warning + 8);
 	} else {
 		keep_log(p->name, t.log);
-		fill_from_log(&t, opt, res);
+		fill_from_log(&t, res);
 		set_verdict(&t, res);
 	}
 	bpf_object__close(t.bobj);
 	free(t.log);
+	if (!err && res->verdict != VM_LOAD_ERROR && opt && opt->want_insn_counts)
+		count_insns(obj, p, flags, res);
 	return 0;
 }
 

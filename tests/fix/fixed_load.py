@@ -10,7 +10,7 @@ import sys
 import tempfile
 from fixlib import COMPAT, VMLINUX, Checks, golden_pairs, lint_args
 
-CLANG = sys.argv[1]
+CLANG = sys.argv[1] if len(sys.argv) > 1 else "clang-19"
 MULTIARCH = subprocess.run(["gcc", "-print-multiarch"], stdout=subprocess.PIPE,
                            text=True).stdout.strip() or "x86_64-linux-gnu"
 CFLAGS = ["-O2", "-g", "-target", "bpf", "-D__TARGET_ARCH_x86", "-I/usr/include/" + MULTIARCH,
@@ -93,4 +93,5 @@ def main():
     c.finish()
 
 
-main()
+if __name__ == "__main__":
+    main()

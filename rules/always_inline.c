@@ -13,6 +13,7 @@
 #include "lint/lint_ctx.h"
 
 #define MAX_MACROS 64
+#define MAX_SEEN 512
 
 /* A macro whose expansion contains always_inline. */
 struct ai_macro {
@@ -30,6 +31,9 @@ struct ai_state {
 	CXFile main;
 	struct ai_macro m[MAX_MACROS];
 	size_t n;
+	unsigned seen_off[MAX_SEEN];
+	CXFile seen_file[MAX_SEEN];
+	size_t n_seen;
 };
 
 /* One always_inline element found in a span of text. */
@@ -304,6 +308,31 @@ static bool has_static(CXCursor c)
 	return clang_Cursor_getStorageClass(c) == CX_SC_Static;
 }
 
+/* The function's name is produced by a macro expansion, not written in the file. */
+static bool name_from_macro(CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile ef, sf;
+	unsigned eo, so;
+
+	clang_getExpansionLocation(loc, &ef, NULL, NULL, &eo);
+	clang_getSpellingLocation(loc, &sf, NULL, NULL, &so);
+	return !ef || !sf || !clang_File_isEqual(ef, sf) || eo != so;
+}
+
+/* One finding per written element, however many declarations a macro made there. */
+static bool already_reported(struct ai_state *st, CXFile f, unsigned off)
+{
+	for (size_t i = 0; i < st->n_seen; i++)
+		if (st->seen_off[i] == off && clang_File_isEqual(st->seen_file[i], f))
+			return true;
+	if (st->n_seen < MAX_SEEN) {
+		st->seen_off[st->n_seen] = off;
+		st->seen_file[st->n_seen++] = f;
+	}
+	return false;
+}
+
 static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
@@ -334,6 +363,11 @@ static void check_function(struct ai_state *st, CXCursor c)
 					   &bf, NULL, NULL, &end);
 	t = f ? clang_getFileContents(lint_tu(st->ctx), f, &len) : NULL;
 	if (!t || end > len || end <= off || !find_elem(st, t, off, end, &e))
+		return;
+	/* Functions a header's macro generates (libbpf's BPF_PROG helpers) are not the user's. */
+	if (e.macro && !e.macro->in_main && name_from_macro(c))
+		return;
+	if (already_reported(st, f, e.off))
 		return;
 	CXSourceLocation at = clang_getLocationForOffset(lint_tu(st->ctx), f, e.off);
 

@@ -151,6 +151,23 @@ def kernel_checks(c, d):
     c.check(r.returncode == 1 and masked(read(t)) == masked(fixed), "--target-kernel=6.4: bpf_for fix made")
 
 
+def compile_db_checks(c, d, case, fixed):
+    """-p DIR: the include flags come from DIR/compile_commands.json alone."""
+    import json
+    p = os.path.join(d, "db")
+    os.mkdir(p)
+    t = os.path.join(p, "db.bpf.c")
+    write(t, read(case))
+    flags = [f for f in include_flags(case)]
+    with open(os.path.join(p, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": p, "file": t,
+                    "arguments": ["clang", "-target", "bpf"] + flags + ["-c", t]}], f)
+    r = run([BPF_FIX, "--apply", "-p", p] + lint_args(case)[0] + [t] +
+            (["--"] + lint_args(case)[1] if lint_args(case)[1] else []))
+    c.check(r.returncode == 1 and read(t) == fixed, "-p DIR: flags from compile_commands.json",
+            r.stderr.decode())
+
+
 def main():
     c = Checks()
     d = tempfile.mkdtemp(prefix="bpf-fix-safety-")
@@ -163,6 +180,7 @@ def main():
             file_checks(c, d, *good)
             export_checks(c, d, *good)
             rule_checks(c, d, *good)
+            compile_db_checks(c, d, *good)
         else:
             print("note: no golden case is changed by bpf-fix yet: read-only, race, mode, "
                   "symlink and export checks not run")

@@ -395,7 +395,14 @@ static void check_function(struct ai_state *st, CXCursor c)
 			free(file);
 			file = strdup(lint_main_path(st->ctx));
 		}
-		if (file)
+		unsigned k = lint_config(st->ctx)->target_kernel;
+
+		fd->fix.min_kernel = KVER(4, 16);
+		if (k < KVER(4, 16))
+			fix_set_unfixable(&fd->fix, "the target kernel %u.%u predates BPF-to-BPF "
+					  "calls (4.16): there every function must be inlined",
+					  k >> 8, k & 255);
+		else if (file)
 			add_fix(st, fd, file, t, len, e, has_static(c));
 		free(file);
 	}
@@ -452,5 +459,6 @@ const struct bpf_rule rule_always_inline = {
 		"header is reported without an automatic fix.",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
+	.min_kernel = KVER(4, 16),
 	.check = check,
 };

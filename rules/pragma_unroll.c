@@ -181,6 +181,14 @@ static void report(struct pscan *p, unsigned at, unsigned end, unsigned cut,
 	finding_add_note(f, "the verifier has accepted bounded loops since kernel 5.3; remove "
 		"the pragma, and for a long constant loop write bpf_for(i, 0, N) (6.4), whose "
 		"body is verified once");
+	f->fix.min_kernel = KVER(5, 3);
+	if (lint_config(p->ctx)->target_kernel < KVER(5, 3)) {
+		unsigned k = lint_config(p->ctx)->target_kernel;
+
+		fix_set_unfixable(&f->fix, "the target kernel %u.%u predates bounded loops (5.3): "
+				  "without the pragma the loop would be rejected", k >> 8, k & 255);
+		return;
+	}
 	if (r->whole) {
 		unsigned a = at, b = cut;
 
@@ -323,5 +331,6 @@ const struct bpf_rule rule_pragma_unroll = {
 		"        sum += buf[i];\n",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
+	.min_kernel = KVER(5, 3),
 	.check = check,
 };

@@ -5,12 +5,23 @@ dirs (the dir is the rule id; other rules' edits are not applied) into its
 NAME.fixed.bpf.c byte for byte, and that the fixed file lints clean of it. Identical edits from several findings (one macro definition) count
 once; overlapping different edits are a failure.
 usage: apply_fixes.py BPF-LINT SOURCE-ROOT DIR... [--write]"""
-import json, os, subprocess, sys
+import json, os, shlex, subprocess, sys
 
 
-def lint_json(lint, path, root):
-    r = subprocess.run([lint, '--format=json', path, '--', '-I' + root + '/testdata/include'],
-                       capture_output=True)
+def lint_args(path):
+    """The case's LINT-ARGS, split as a shell would, "--" last."""
+    words = []
+    for line in open(path, encoding='utf-8', errors='replace'):
+        if '// LINT-ARGS:' in line:
+            words += shlex.split(line.split('// LINT-ARGS:', 1)[1])
+    if '--' not in words:
+        words.append('--')
+    return words
+
+
+def lint_json(lint, path, root, args):
+    r = subprocess.run([lint, '--format=json', path] + args + ['-I' + root + '/testdata/include'],
+                       capture_output=True, cwd=root)
     if r.returncode not in (0, 1):
         raise RuntimeError(f'{path}: bpf-lint exited {r.returncode}: {r.stderr.decode()}')
     return json.loads(r.stdout)
@@ -32,7 +43,7 @@ def apply(path, findings, rule):
 def main():
     args = [a for a in sys.argv[1:] if a != '--write']
     write = '--write' in sys.argv
-    lint, root, dirs = args[0], args[1], args[2:]
+    lint, root, dirs = os.path.abspath(args[0]), args[1], args[2:]
     bad = checked = 0
     for d in dirs:
         base = os.path.join(root, 'testdata', d)
@@ -43,7 +54,8 @@ def main():
                 continue
             path = os.path.join(base, name)
             fixed = path[:-len('.bpf.c')] + '.fixed.bpf.c'
-            findings = lint_json(lint, path, root)
+            args = lint_args(path)
+            findings = lint_json(lint, path, root, args)
             findings = [f for f in findings if f['rule'] == d]
             if not any(f['fix']['edits'] for f in findings):
                 if os.path.exists(fixed):
@@ -58,7 +70,7 @@ def main():
                 print(f'{fixed}:1: differs from applying the fixes of {name}')
                 bad += 1
                 continue
-            left = [f for f in lint_json(lint, fixed, root) if f['rule'] == d]
+            left = [f for f in lint_json(lint, fixed, root, args) if f['rule'] == d]
             for f in left:
                 print(f"{fixed}:{f['range']['start']['line']}: still reported [{f['rule']}]")
                 bad += 1

@@ -124,6 +124,15 @@ int vm_insn_check(const struct bpf_insn *insns, size_t n, size_t idx,
 			snprintf(err, errlen, "unknown opcode %02x", i->code);
 			return -EINVAL;
 		}
+		if (BPF_OP(i->code) == BPF_END && i->imm != 16 && i->imm != 32 && i->imm != 64) {
+			snprintf(err, errlen, "BPF_END uses reserved fields");
+			return -EINVAL;
+		}
+		if (BPF_OP(i->code) == BPF_MOV && BPF_SRC(i->code) == BPF_X && i->off &&
+		    i->off != 8 && i->off != 16 && (i->off != 32 || cls == BPF_ALU)) {
+			snprintf(err, errlen, "BPF_MOV uses reserved fields");
+			return -EINVAL;
+		}
 		return 0;
 	case BPF_LD:
 		if (vm_insn_is_ldimm64(i)) {

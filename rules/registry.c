@@ -15,6 +15,7 @@ extern const struct bpf_rule rule_untyped_map;
 extern const struct bpf_rule rule_perf_buffer;
 extern const struct bpf_rule rule_global_func_signature;
 extern const struct bpf_rule rule_unstable_attach;
+extern const struct bpf_rule rule_bpf_loop_callback;
 
 const struct bpf_rule *const bpf_rules[] = {
 	&rule_always_inline,
@@ -29,6 +30,7 @@ const struct bpf_rule *const bpf_rules[] = {
 	&rule_perf_buffer,
 	&rule_global_func_signature,
 	&rule_unstable_attach,
+	&rule_bpf_loop_callback,
 };
 
 const unsigned bpf_rules_count = sizeof(bpf_rules) / sizeof(bpf_rules[0]);

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include "bpf_compat.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+__u64 vals[64];
+
+struct acc {
+	__u64 sum;
+};
+
+static int add_one(__u32 i, void *ctx)
+{
+	struct acc *a = ctx;
+
+	if (i >= 64)
+		return 1;
+	a->sum += vals[i];
+	return 0;
+}
+
+/* Kept as bpf_loop on purpose, suppressed in place. */
+SEC("xdp")
+int sum(struct xdp_md *xdp)
+{
+	struct acc a = {};
+
+	bpf_loop(64, add_one, &a, 0); // NOLINT(bpf-loop-callback)
+	return a.sum > 1000 ? XDP_DROP : XDP_PASS;
+}

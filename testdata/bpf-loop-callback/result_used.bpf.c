@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include "bpf_compat.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+__u64 vals[64];
+
+struct acc {
+	__u64 sum;
+};
+
+static int add_one(__u32 i, void *ctx)
+{
+	struct acc *a = ctx;
+
+	if (i >= 64)
+		return 1;
+	a->sum += vals[i];
+	return 0;
+}
+
+/* The iteration count is used: reported, no automatic fix. */
+SEC("xdp")
+int sum(struct xdp_md *xdp)
+{
+	struct acc a = {};
+	long done = bpf_loop(64, add_one, &a, 0); // EXPECT: bpf-loop-callback
+
+	return done == 64 ? XDP_PASS : XDP_DROP;
+}

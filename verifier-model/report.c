@@ -103,10 +103,32 @@ static void csv_field(FILE *f, const char *s, bool last)
 	fputc(last ? '\n' : ',', f);
 }
 
-static void print_csv(FILE *f, const struct vm_row *rows, size_t n)
+/* --backend=both: the model's figures after the kernel's. */
+static void csv_model(FILE *f, const struct vm_result *m)
 {
+	char v[4][32];
+
+	snprintf(v[0], 32, "%ld", m->insns);
+	snprintf(v[1], 32, "%ld", m->total_states);
+	snprintf(v[2], 32, "%ld", m->peak_states);
+	snprintf(v[3], 32, "%ld", m->duration_us);
+	csv_field(f, vm_verdict_name(m->verdict), false);
+	for (int i = 0; i < 4; i++)
+		csv_field(f, v[i], false);
+	csv_field(f, m->reason, true);
+}
+
+static void print_csv(FILE *f, const struct vm_row *rows, size_t n, bool both)
+{
+	static const char *const model_cols[] = {
+		"model_verdict", "model_insns", "model_states", "model_peak_states",
+		"model_duration_us", "model_reason",
+	};
+
 	for (size_t c = 0; c < N_CSV_COLS; c++)
-		csv_field(f, csv_cols[c], c + 1 == N_CSV_COLS);
+		csv_field(f, csv_cols[c], c + 1 == N_CSV_COLS && !both);
+	for (size_t c = 0; both && c < 6; c++)
+		csv_field(f, model_cols[c], c == 5);
 	for (size_t r = 0; r < n; r++) {
 		const struct vm_result *res = &rows[r].res;
 		char v[7][32];
@@ -126,7 +148,9 @@ static void print_csv(FILE *f, const struct vm_row *rows, size_t n)
 			csv_field(f, v[i], false);
 		csv_field(f, res->stack_depth, false);
 		csv_field(f, v[5], false);
-		csv_field(f, res->reason, true);
+		csv_field(f, res->reason, !both);
+		if (both)
+			csv_model(f, &rows[r].model);
 	}
 }
 
@@ -182,7 +206,7 @@ void report__print(FILE *f, enum vm_format fmt, const struct vm_row *rows,
 		   size_t n, bool both)
 {
 	if (fmt == VM_FMT_CSV)
-		print_csv(f, rows, n);
+		print_csv(f, rows, n, both);
 	else if (fmt == VM_FMT_JSON)
 		print_json(f, rows, n, both);
 	else

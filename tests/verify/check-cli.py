@@ -83,6 +83,17 @@ def test_formats():
     check(any("BPF program is too large" in l for l in table), "no rejection reason shown")
 
 
+def test_both():
+    rows = csv_rows(bv("--backend=both", "--format=csv", obj("basic")).stdout)
+    check(len(rows) == 2, "--backend=both lists each program once")
+    for r in rows:
+        check(r.get("model_verdict") in ("success", "failure", "model-limit", "error"),
+              f"--backend=both: model verdict {r.get('model_verdict')!r}")
+    table = bv("--backend=both", obj("basic")).stdout.splitlines()
+    check("Model insns" in table[0] and "Insns error" in table[0],
+          "--backend=both table lacks the model's columns")
+
+
 def bpftool_stats(path):
     """(prog, insns, max_states, total, peak) from bpftool's own load log."""
     pin = tempfile.mkdtemp(dir="/sys/fs/bpf")
@@ -190,6 +201,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         test_exit_codes(tmp)
         test_formats()
+        test_both()
         test_kernel_figures()
         test_lines()
         test_compare(tmp)

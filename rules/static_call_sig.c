@@ -170,6 +170,70 @@ static bool word_is(const char *tok, const char *word)
 	return n == strlen(word) && !strncmp(tok, word, n);
 }
 
+struct find_macro {
+	const char *name;
+	CXCursor found;
+};
+
+static enum CXChildVisitResult visit_macro(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct find_macro *m = d;
+	CXString s;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroDefinition)
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	if (!strcmp(clang_getCString(s), m->name))
+		m->found = c;
+	clang_disposeString(s);
+	return clang_Cursor_isNull(m->found) ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* Does the macro's replacement list spell word, directly or through the
+ * macros it uses (depth levels)? statfunc -> static __always_inline. */
+static bool macro_has_word(CXTranslationUnit tu, CXCursor macro, const char *word, int depth)
+{
+	unsigned n;
+	CXToken *tok;
+	bool found = false;
+
+	clang_tokenize(tu, clang_getCursorExtent(macro), &tok, &n);
+	for (unsigned k = 1; k < n && !found; k++) {
+		CXString s = clang_getTokenSpelling(tu, tok[k]);
+		const char *t = clang_getCString(s);
+
+		found = word_is(t, word);
+		if (!found && depth > 0 && clang_getTokenKind(tok[k]) == CXToken_Identifier) {
+			struct find_macro m = { .name = t, .found = clang_getNullCursor() };
+
+			clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_macro, &m);
+			if (!clang_Cursor_isNull(m.found))
+				found = macro_has_word(tu, m.found, word, depth - 1);
+		}
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, tok, n);
+	return found;
+}
+
+/* A token before a declaration's name: word itself, or a macro spelling it. */
+static bool token_has_word(CXTranslationUnit tu, CXToken tok, const char *word)
+{
+	CXString s = clang_getTokenSpelling(tu, tok);
+	bool found = word_is(clang_getCString(s), word);
+	CXCursor c;
+
+	clang_disposeString(s);
+	if (found || clang_getTokenKind(tok) != CXToken_Identifier)
+		return found;
+	c = clang_getCursor(tu, clang_getTokenLocation(tu, tok));
+	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+		return false;
+	c = clang_getCursorReferenced(c);
+	return clang_getCursorKind(c) == CXCursor_MacroDefinition && macro_has_word(tu, c, word, 2);
+}
+
 bool static_call__has_word(struct lint_ctx *ctx, CXCursor decl, const char *word)
 {
 	CXTranslationUnit tu = lint_tu(ctx);
@@ -179,12 +243,8 @@ bool static_call__has_word(struct lint_ctx *ctx, CXCursor decl, const char *word
 
 	clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, NULL, NULL, &name_off);
 	clang_tokenize(tu, loop__range(ctx, cursor__off(decl), name_off), &tok, &n);
-	for (unsigned k = 0; k < n && !found; k++) {
-		CXString s = clang_getTokenSpelling(tu, tok[k]);
-
-		found = word_is(clang_getCString(s), word);
-		clang_disposeString(s);
-	}
+	for (unsigned k = 0; k < n && !found; k++)
+		found = token_has_word(tu, tok[k], word);
 	clang_disposeTokens(tu, tok, n);
 	return found;
 }

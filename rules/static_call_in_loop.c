@@ -211,17 +211,21 @@ static CXCursor static_callee(struct lint_ctx *ctx, CXCursor call)
 	return def;
 }
 
-static void report(struct lint_ctx *ctx, CXCursor call, CXCursor def, CXCursor var)
+static void report(struct lint_ctx *ctx, CXCursor call, CXCursor def, CXCursor var,
+		   const struct loop *l)
 {
+	bool plain = (l->kind == LOOP_FOR || l->kind == LOOP_WHILE || l->kind == LOOP_DO) &&
+		     !l->can_loop;
 	CXString fname = clang_getCursorSpelling(def), vname = clang_getCursorSpelling(var);
 	char *why = static_call__unfixable(ctx, def);
 	struct bpf_finding *f;
 
 	f = lint_report(ctx, clang_getCursorExtent(call),
 			"static function '%s' is called with an argument that depends on the loop "
-			"counter '%s': the verifier checks its whole body again on every iteration; "
-			"make it a global __noinline function, checked once%s%s",
+			"counter '%s': the verifier checks its whole body again %s; make it a global "
+			"__noinline function, checked once%s%s",
 			clang_getCString(fname), clang_getCString(vname),
+			plain ? "on every iteration" : "for every distinct state the loop reaches",
 			why ? "; no automatic fix: " : "", why ? why : "");
 	if (f) {
 		finding_add_note(f, "static functions are verified per call site with the caller's "
@@ -242,6 +246,7 @@ static void report(struct lint_ctx *ctx, CXCursor call, CXCursor def, CXCursor v
 
 struct calls {
 	struct lint_ctx *ctx;
+	const struct loop *l;
 	struct state *st;
 	const struct var_set *set;
 };
@@ -262,14 +267,14 @@ static enum CXChildVisitResult visit_calls(CXCursor c, CXCursor parent, CXClient
 	for (int i = 0; i < n && clang_Cursor_isNull(var); i++)
 		var = set_mentioned(x->set, clang_Cursor_getArgument(c, (unsigned)i));
 	if (!clang_Cursor_isNull(var) && !already_seen(x->st, cursor__off(c)))
-		report(x->ctx, c, def, var);
+		report(x->ctx, c, def, var, x->l);
 	return CXChildVisit_Recurse;
 }
 
 static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 {
 	struct var_set set;
-	struct calls x = { .ctx = ctx, .st = data, .set = &set };
+	struct calls x = { .ctx = ctx, .l = l, .st = data, .set = &set };
 
 	induction_vars(l, &set);
 	if (!set.n || clang_Cursor_isNull(l->body))
@@ -303,6 +308,11 @@ const struct bpf_rule rule_static_call_in_loop = {
 		"Otherwise no automatic fix is offered; __arg_ctx, __arg_nonnull and\n"
 		"__arg_nullable (6.8+) widen what a global function accepts. The callee\n"
 		"no longer sees the caller's bounds: it must check its own.\n"
+		"\n"
+		"In bpf_for / can_loop loops the index is a range and states converge,\n"
+		"but each distinct state still re-verifies the body (measured: 201 vs\n"
+		"107 insns for 64 bpf_for iterations; a map-updating callee was rejected\n"
+		"as too complex until made global).\n"
 		"\n"
 		"Before (103129 insns processed on 6.18):\n"
 		"    static int score(__u64 idx) { if (idx >= 64) return 0; ... }\n"

@@ -257,7 +257,16 @@ Test(scalar, loads)
 	cr_expect_str_eq(show(&s), "smin=0,smax=umax=0xffffffff,var_off=(0x0; 0xffffffff)");
 	scalar_set_unknown_size(&s, 8);
 	cr_expect_str_eq(show(&s), "");
+	/* the next three read exactly as 6.18.44 logs such loads */
+	scalar_set_unknown_size(&s, 2);
+	cr_expect_str_eq(show(&s),
+			 "smin=smin32=0,smax=umax=smax32=umax32=0xffff,var_off=(0x0; 0xffff)");
+	scalar_set_unknown_size_sx(&s, 2);
+	cr_expect_str_eq(show(&s), "smin=smin32=-32768,smax=smax32=32767");
+	scalar_set_unknown_size_sx(&s, 4);
+	cr_expect_str_eq(show(&s), "smin=0xffffffff80000000,smax=0x7fffffff");
 	scalar_set_unknown_size_sx(&s, 1);
+	cr_expect_str_eq(show(&s), "smin=smin32=-128,smax=smax32=127");
 	cr_expect_eq(s.smin, -128);
 	cr_expect_eq(s.smax, 127);
 	cr_expect_eq(s.s32_min, -128);

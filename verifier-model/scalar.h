@@ -153,8 +153,15 @@ bool scalar_refine(struct vm_scalar *a, struct vm_scalar *b, uint8_t op,
 /* old's bounds and tnum contain cur's (regsafe range_within + tnum_in). */
 bool scalar_range_within(const struct vm_scalar *old,
 			 const struct vm_scalar *cur);
+/* All five views identical. */
 bool scalar_equal(const struct vm_scalar *a, const struct vm_scalar *b);
-/* Format like the verifier log: "42" or "smin=...,umax=...,var_off=(...)". */
+/*
+ * Format like the verifier log: a constant as "42", "-1" or "0x11170"
+ * (decimal within s16), else what goes inside "scalar(...)" after the id:
+ * "smin=smin32=0,smax=umax=...,var_off=(0x0; 0xff)", "" when unknown. The
+ * caller adds "scalar(", "id=N," and the precision "P". Returns the
+ * length it wanted, like snprintf.
+ */
 int scalar_snprint(char *buf, size_t len, const struct vm_scalar *s);
 
 #endif

@@ -390,13 +390,10 @@ static int mid_jump(struct sim *s, const struct bpf_insn *j, int i, int *checked
 	return bad;
 }
 
-static int run_insns(const struct bpf_insn *insns, int n, int *checked)
+/* The program plus both sides of its final jump: "rX += 0" to print
+ * rX, then exit (fall-through at n+1, taken at n+4). */
+static int with_tail(struct bpf_insn *p, const struct bpf_insn *insns, int n)
 {
-	struct bpf_insn p[MAX_INSNS + 6];
-	struct sim s = { 0 };
-	int i, bad = 0, err;
-	char kbuf[256];
-
 	memcpy(p, insns, sizeof(insns[0]) * (size_t)n);
 	p[n] = A64K(BPF_ADD, insns[n - 1].dst_reg, 0);
 	p[n + 1] = A64K(BPF_MOV, 0, 0);
@@ -404,7 +401,17 @@ static int run_insns(const struct bpf_insn *insns, int n, int *checked)
 	p[n + 3] = p[n];
 	p[n + 4] = p[n + 1];
 	p[n + 5] = p[n + 2];
-	err = load(p, n + 6);
+	return n + 6;
+}
+
+static int run_insns(const struct bpf_insn *insns, int n, int *checked)
+{
+	struct bpf_insn p[MAX_INSNS + 6];
+	struct sim s = { 0 };
+	int i, bad = 0, err;
+	char kbuf[256];
+
+	err = load(p, with_tail(p, insns, n));
 	if (err) {
 		printf("  load failed (%d):\n%s\n", err, logbuf);
 		return 1;

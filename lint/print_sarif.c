@@ -46,10 +46,11 @@ static json_t *artifact(const char *file)
 
 static json_t *fixes(const struct bpf_finding *f)
 {
-	json_t *changes = json_array();
+	json_t *changes;
 
 	if (f->fix.unfixable || !f->fix.n_edits)
 		return json_array();
+	changes = json_array();
 	for (size_t i = 0; i < f->fix.n_edits; i++) {
 		const struct bpf_edit *e = &f->fix.edits[i];
 

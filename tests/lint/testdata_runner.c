@@ -179,7 +179,10 @@ static int run_case(const char *lint, const char *root, const char *inc, const c
 	argv[argc] = NULL;
 	status = run_capture(argv, &out, &err);
 	arr = out ? json_loads(out, 0, &jerr) : NULL;
-	if (status != 0 && status != 1) {
+	if (err && (strstr(err, "Sanitizer") || strstr(err, "runtime error:"))) {
+		printf("%s:1: sanitizer report:\n%s\n", path, err);
+		bad = 1;
+	} else if (status != 0 && status != 1) {
 		printf("%s:1: bpf-lint exited %d: %s\n", path, status, err ? err : "");
 		bad = 1;
 	} else if (!json_is_array(arr)) {

@@ -20,6 +20,7 @@ struct counted {
 	enum CXBinaryOperatorKind op;
 	long long from, to, step, trips;
 	bool declared_here;      /* for (T i = ...) */
+	bool more_cond;          /* i < N && something else */
 };
 
 /* Step of the increment expression, 0 if it is not i++, ++i, i += S or i = i + S. */
@@ -69,12 +70,35 @@ static long long trip_count(const struct counted *c)
 	}
 }
 
+/* i OP CONST (i < 100 of `i < 100 && i < n`): the comparison that bounds. */
+static CXCursor bounding_compare(CXCursor cond, bool *more)
+{
+	CXCursor c = cursor__strip(cond);
+	long long v;
+
+	*more = false;
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return clang_getNullCursor();
+	if (clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_LAnd)
+		return c;
+	*more = true;
+	for (unsigned i = 0; i < 2; i++) {
+		CXCursor side = cursor__strip(cursor__child(c, i));
+
+		if (clang_getCursorKind(side) == CXCursor_BinaryOperator &&
+		    cursor__int_value(cursor__child(side, 1), &v) &&
+		    !clang_Cursor_isNull(cursor__ref_var(cursor__child(side, 0))))
+			return side;
+	}
+	return clang_getNullCursor();
+}
+
 /* i OP BOUND with a constant bound, a constant start and a constant step. */
 static bool analyse(const struct loop *l, struct counted *c)
 {
-	CXCursor cond = cursor__strip(l->cond);
+	CXCursor cond = bounding_compare(l->cond, &c->more_cond);
 
-	if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || clang_Cursor_isNull(l->inc))
+	if (clang_Cursor_isNull(cond) || clang_Cursor_isNull(l->inc))
 		return false;
 	c->op = clang_getCursorBinaryOperatorKind(cond);
 	if (c->op != CXBinaryOperator_LT && c->op != CXBinaryOperator_LE && c->op != CXBinaryOperator_NE)
@@ -100,6 +124,9 @@ static const char *why_not_canonical(const struct loop *l, const struct counted 
 {
 	struct var_use u;
 
+	if (c->more_cond)
+		return "the condition tests more than the bound; write bpf_for(i, start, end) "
+		       "and break on the rest first in the body";
 	if (c->step != 1)
 		return "the step is not 1 (bpf_for counts by one)";
 	var__uses(l->body, c->var, &u);

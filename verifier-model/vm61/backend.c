@@ -2,20 +2,51 @@
 /*
  * vm_qemu_backend: the per-program vm_backend interface on top of batch
  * boots. The backend interface has no context argument, so the batches
- * live here, one list for the process, searched by (release, path).
+ * live here, one list for the process, searched by (release, path, and
+ * the file's identity: a path rewritten since is verified again).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "verifier-model/vm61/qemu.h"
+
+/* What a file was when it was verified: a rewrite in place is another. */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+};
 
 struct preloaded {
 	char release[16];
 	struct vm_qemu_batch *batch;
+	struct file_id *ids;       /* one per batch object */
 	struct preloaded *next;
 };
+
+static void file_id_of(const char *path, struct file_id *id)
+{
+	struct stat st;
+
+	memset(id, 0, sizeof(*id));
+	if (stat(path, &st))
+		return;
+	id->dev = st.st_dev;
+	id->ino = st.st_ino;
+	id->size = st.st_size;
+	id->mtime = st.st_mtim;
+}
+
+static bool same_file(const struct file_id *a, const struct file_id *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+	       a->mtime.tv_sec == b->mtime.tv_sec &&
+	       a->mtime.tv_nsec == b->mtime.tv_nsec;
+}
 
 static struct preloaded *batches;
 
@@ -33,12 +64,17 @@ int vm_qemu__preload(const char *const *paths, size_t n,
 	struct preloaded *p = calloc(1, sizeof(*p));
 	int err;
 
-	if (!p)
+	if (!p || !(p->ids = calloc(n ? n : 1, sizeof(*p->ids)))) {
+		free(p);
 		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++)
+		file_id_of(paths[i], &p->ids[i]);
 	vm_qemu__release_name(opt ? opt->kernel : 0, p->release, sizeof(p->release));
 	qo.kernel = p->release;
 	err = vm_qemu__run(&qo, paths, n, &p->batch, errbuf, errlen);
 	if (err) {
+		free(p->ids);
 		free(p);
 		return err;
 	}
@@ -50,11 +86,15 @@ int vm_qemu__preload(const char *const *paths, size_t n,
 static const struct vm_qemu_object *find_object(const char *release,
 						const char *path)
 {
+	struct file_id now;
+
+	file_id_of(path, &now);
 	for (struct preloaded *p = batches; p; p = p->next) {
 		if (strcmp(p->release, release))
 			continue;
 		for (size_t i = 0; i < p->batch->n_objs; i++)
-			if (!strcmp(p->batch->objs[i].path, path))
+			if (!strcmp(p->batch->objs[i].path, path) &&
+			    same_file(&p->ids[i], &now))
 				return &p->batch->objs[i];
 	}
 	return NULL;
@@ -107,6 +147,7 @@ void vm_qemu__cleanup(void)
 
 		batches = p->next;
 		vm_qemu_batch__free(p->batch);
+		free(p->ids);
 		free(p);
 	}
 }

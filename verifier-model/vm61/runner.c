@@ -47,10 +47,12 @@ static long now_ms(void)
 	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
 }
 
-/* initrd = base archive + one with /objs/NNNN.o and the loader's args. */
+/*
+ * initrd = base archive + one with /objs/NNNN.o and the loader's args.
+ * An object that cannot be read gets its error and stays out.
+ */
 static int write_initrd(const char *dst, const char *base,
-			const struct vm_qemu_opts *o, const char *const *paths,
-			size_t n)
+			const struct vm_qemu_opts *o, struct vm_qemu_batch *b)
 {
 	FILE *out = fopen(dst, "wb"), *in = fopen(base, "rb");
 	char buf[65536], name[32];
@@ -60,9 +62,15 @@ static int write_initrd(const char *dst, const char *base,
 
 	while (!err && (got = fread(buf, 1, sizeof(buf), in)) > 0)
 		err = fwrite(buf, 1, got, out) == got ? 0 : -EIO;
-	for (size_t i = 0; !err && i < n; i++) {
+	for (size_t i = 0; !err && i < b->n_objs; i++) {
+		int e = access(b->objs[i].path, R_OK) ? -errno : 0;
+
 		snprintf(name, sizeof(name), "objs/%04zu.o", i);
-		err = cpio__add_file(out, name, paths[i]);
+		if (!e)
+			err = cpio__add_file(out, name, b->objs[i].path);
+		else
+			snprintf(b->objs[i].error, sizeof(b->objs[i].error),
+				 "cannot read it: %s", strerror(-e));
 	}
 	err = err ?: cpio__add_data(out, "objs/args", 0644, args, strlen(args));
 	err = err ?: cpio__finish(out);
@@ -147,11 +155,21 @@ static long timeout_ms(const struct vm_qemu_opts *o, size_t n)
 	return (s > 0 ? s : 60 + 30 * (long)n) * 1000;
 }
 
-/* Objects the VM did not report on get the batch's error. */
+/*
+ * When the VM stopped early, the object it was on and those after it get
+ * the batch's error (the loader goes through them in order).
+ */
 static void mark_unreported(struct vm_qemu_batch *b)
 {
+	size_t from = 0;
+
+	if (!b->error[0])
+		return;
 	for (size_t i = 0; i < b->n_objs; i++)
-		if (!b->objs[i].n_results && !b->objs[i].error[0])
+		if (b->objs[i].n_results)
+			from = i;
+	for (size_t i = from; i < b->n_objs; i++)
+		if (!b->objs[i].error[0])
 			snprintf(b->objs[i].error, sizeof(b->objs[i].error),
 				 "%s", b->error);
 }
@@ -230,7 +248,7 @@ int vm_qemu__run(const struct vm_qemu_opts *o, const char *const *paths,
 		return -errno;
 	}
 	snprintf(initrd, sizeof(initrd), "%s/initrd.cpio", dir);
-	err = write_initrd(initrd, base, o, paths, n);
+	err = write_initrd(initrd, base, o, b);
 	if (err)
 		snprintf(errbuf, errlen, "cannot pack the objects: %s", strerror(-err));
 	else

@@ -32,6 +32,25 @@ static int measure_subset(const struct confirm_source *src, const bool *chosen,
 	return measurement__verify(m, obj, be, opt);
 }
 
+static bool eligible(const struct confirm_source *src, size_t i)
+{
+	return !src->eligible || src->eligible[i];
+}
+
+/* True if trial renders to the same bytes as the subset kept so far. */
+static bool same_text(const struct confirm_source *src, const bool *trial,
+		      const bool *kept)
+{
+	size_t la, lb;
+	char *a = src->render(src->cookie, trial, &la);
+	char *b = src->render(src->cookie, kept, &lb);
+	bool same = a && b && la == lb && !memcmp(a, b, la);
+
+	free(a);
+	free(b);
+	return same;
+}
+
 static void set_dropped(struct confirm_outcome *out, size_t i, const char *why)
 {
 	free(out->dropped_why[i]);
@@ -54,8 +73,15 @@ static int choose_one_by_one(const struct confirm_source *src,
 		struct measurement m;
 		enum confirm_verdict v;
 
+		if (!eligible(src, i))
+			continue;
 		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
 		trial[i] = true;
+		/* An edit identical to one already kept costs nothing to keep. */
+		if (same_text(src, trial, out->kept)) {
+			out->kept[i] = true;
+			continue;
+		}
 		err = measure_subset(src, trial, be, opt, dir, &m);
 		if (err)
 			break;
@@ -78,6 +104,15 @@ static int choose_one_by_one(const struct confirm_source *src,
 	}
 	free(trial);
 	return err;
+}
+
+static size_t eligible_count(const struct confirm_source *src)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < src->n_fixes; i++)
+		n += eligible(src, i);
+	return n;
 }
 
 int confirm_choose(const struct confirm_source *src,
@@ -107,10 +142,10 @@ int confirm_choose(const struct confirm_source *src,
 	out->original_compiles = true;
 	/* The first trial takes every candidate at once: usually enough. */
 	for (size_t i = 0; i < src->n_fixes; i++)
-		all[i] = true;
-	if (src->n_fixes)
+		all[i] = eligible(src, i);
+	if (eligible_count(src))
 		err = measure_subset(src, all, be, opt, dir, &m);
-	if (err || !src->n_fixes) {
+	if (err || !eligible_count(src)) {
 		free(all);
 		return err;
 	}
@@ -124,8 +159,10 @@ int confirm_choose(const struct confirm_source *src,
 	}
 	measurement__free(&m);
 	free(all);
-	if (src->n_fixes == 1) {
-		set_dropped(out, 0, why);
+	if (eligible_count(src) == 1) {
+		for (size_t i = 0; i < src->n_fixes; i++)
+			if (eligible(src, i))
+				set_dropped(out, i, why);
 		return 0;
 	}
 	return choose_one_by_one(src, be, opt, dir, out);

@@ -9,6 +9,7 @@
 #define CONFIRM_CONFIRM_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "verifier-model/result.h"
 #include "confirm/compile.h"
@@ -20,6 +21,7 @@ struct prog_figures {
 	char reason[256];
 	struct bpf_insn *insns_copy;  /* to tell an unchanged object */
 	size_t n_insns;
+	uint64_t global_subprogs;     /* bit i: subprogram i is global (BTF) */
 };
 
 struct measurement {
@@ -60,9 +62,11 @@ enum confirm_verdict confirm_judge(const struct measurement *before,
 /* True if a verdict means the candidate may be kept. */
 bool confirm_acceptable(enum confirm_verdict v);
 
-/* "PROG: 903 -> 59 processed insns (-93.5%), accepted -> accepted" lines. */
-void confirm_print_table(FILE *out, const char *backend,
-			 const struct measurement *before,
+/*
+ * "PROG: 903 -> 59 processed insns (-93.5%), accepted -> accepted" lines,
+ * programs that go from rejected to accepted first.
+ */
+void confirm_print_table(FILE *out, const struct measurement *before,
 			 const struct measurement *after);
 
 /* A file with candidate fixes, seen through a renderer. */
@@ -70,6 +74,7 @@ struct confirm_source {
 	const char *path;
 	char *const *args;            /* front-end compile args */
 	size_t n_fixes;
+	const bool *eligible;         /* n_fixes: worth trying; NULL = all */
 	/* The file's bytes with the chosen fixes applied (malloc'd). */
 	char *(*render)(void *cookie, const bool *chosen, size_t *len);
 	void *cookie;

@@ -15,6 +15,10 @@ static int copy_code(struct prog_figures *pf, const struct vm_prog *prog)
 		return -ENOMEM;
 	memcpy(pf->insns_copy, prog->insns, bytes);
 	pf->n_insns = prog->n_insns;
+	/* static -> global changes no instruction, only how it is verified */
+	for (size_t i = 0; i < prog->n_subprogs && i < 64; i++)
+		if (prog->subprogs[i].global)
+			pf->global_subprogs |= 1ull << i;
 	return 0;
 }
 
@@ -85,6 +89,7 @@ bool measurement__same_code(const struct measurement *a,
 		const struct prog_figures *pb = find_prog(b, pa->name);
 
 		if (!pb || pa->n_insns != pb->n_insns ||
+		    pa->global_subprogs != pb->global_subprogs ||
 		    memcmp(pa->insns_copy, pb->insns_copy,
 			   pa->n_insns * sizeof(*pa->insns_copy)))
 			return false;
@@ -165,19 +170,46 @@ bool measurement__any_grew(const struct measurement *before,
 	return false;
 }
 
-void confirm_print_table(FILE *out, const char *backend,
-			 const struct measurement *before,
+/* The words of the table, not veristat's success/failure. */
+static const char *verdict_word(enum vm_verdict v)
+{
+	switch (v) {
+	case VM_ACCEPTED: return "accepted";
+	case VM_REJECTED: return "rejected";
+	case VM_MODEL_LIMIT: return "model limit";
+	case VM_LOAD_ERROR: return "not verified";
+	}
+	return "?";
+}
+
+static bool now_accepted(const struct prog_figures *pb,
+			 const struct prog_figures *pa)
+{
+	return pb && pb->verdict == VM_REJECTED && pa->verdict == VM_ACCEPTED;
+}
+
+static void print_row(FILE *out, const struct prog_figures *pb,
+		      const struct prog_figures *pa)
+{
+	long b = pb ? pb->insns : 0;
+	double pct = b ? 100.0 * (double)(pa->insns - b) / (double)b : 0;
+
+	fprintf(out, "  %s: %ld -> %ld processed insns (%+.1f%%), %s -> %s\n",
+		pa->name, b, pa->insns, pct,
+		pb ? verdict_word(pb->verdict) : "absent", verdict_word(pa->verdict));
+}
+
+void confirm_print_table(FILE *out, const struct measurement *before,
 			 const struct measurement *after)
 {
-	for (size_t i = 0; i < after->n_progs; i++) {
-		const struct prog_figures *pa = &after->progs[i];
-		const struct prog_figures *pb = find_prog(before, pa->name);
-		long b = pb ? pb->insns : 0;
-		double pct = b ? 100.0 * (double)(pa->insns - b) / (double)b : 0;
+	/* Programs the fix makes loadable come first: the best news. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < after->n_progs; i++) {
+			const struct prog_figures *pa = &after->progs[i];
+			const struct prog_figures *pb = find_prog(before, pa->name);
 
-		fprintf(out, "  %s: %ld -> %ld processed insns (%+.1f%%), %s -> %s [%s]\n",
-			pa->name, b, pa->insns, pct,
-			pb ? vm_verdict_name(pb->verdict) : "absent",
-			vm_verdict_name(pa->verdict), backend);
+			if (now_accepted(pb, pa) == (pass == 0))
+				print_row(out, pb, pa);
+		}
 	}
 }

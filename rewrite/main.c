@@ -23,12 +23,15 @@
 #include "rewrite/export.h"
 #include "rewrite/plan.h"
 #include "rewrite/report.h"
+#include "rewrite/verify_stage.h"
 
 struct cli {
 	struct lint_options opt;
 	bool apply;
 	const char *export_path;
 	char *rule_filter;       /* built from --rule */
+	enum fix_verify verify;  /* --verify: who confirms the fixes */
+	struct verify_totals totals;
 };
 
 static void usage(FILE *out)
@@ -40,6 +43,8 @@ static void usage(FILE *out)
 		"  --rules=LIST              clang-tidy style list, as bpf-lint: \"-*,bounded-loop\"\n"
 		"  --export-fixes=FILE.yaml  also write the edits for clang-apply-replacements\n"
 		"  --target-kernel=X.Y       make no fix that needs a newer kernel (default: running)\n"
+		"  --verify=MODE             model (default), kernel, both or none: keep only the\n"
+		"                            fixes that verifier confirms (fewer processed insns)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
 		"  --header-filter=REGEX     as bpf-lint\n"
 		"  --config=FILE             use FILE instead of the nearest .bpf-lint.yaml\n"
@@ -77,6 +82,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "export-fixes", required_argument, 0, 'x' },
 		{ "header-filter", required_argument, 0, 'H' }, { "config", required_argument, 0, 'c' },
 		{ "target-kernel", required_argument, 0, 'k' }, { "version", no_argument, 0, 'V' },
+		{ "verify", required_argument, 0, 'v' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch, rc;
@@ -99,6 +105,13 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 				fprintf(stderr, "bpf-fix: bad --target-kernel '%s' (want X.Y)\n", optarg);
 				return 2;
 			}
+			break;
+		case 'v':
+			if (fix_verify_parse(optarg) < 0) {
+				fprintf(stderr, "bpf-fix: bad --verify '%s' (model, kernel, both or none)\n", optarg);
+				return 2;
+			}
+			c->verify = (enum fix_verify)fix_verify_parse(optarg);
 			break;
 		case 'V': printf("bpf-fix %s\n", BPF_LINT_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
@@ -225,7 +238,15 @@ static int fix_file(struct cli *c, struct lint_session *s, const char *path,
 	}
 	shown = diff_display_path(path);
 	report_skipped(stderr, shown ? shown : path, plan);
+	/* Keep only what the verifier confirms, before anything is shown or written. */
+	if (verify_stage__run(plan, path, shown ? shown : path, &opt, c->verify,
+			      stderr, &c->totals)) {
+		free(shown);
+		status = 2;
+		goto out;
+	}
 	if (fix_plan__changed(plan)) {
+		c->totals.files_changed++;
 		status = show_diff(plan, shown ? shown : path) ?: 1;
 		if (status == 1 && c->apply && write_out(&snap, plan, path))
 			status = 2;
@@ -318,7 +339,13 @@ int main(int argc, char **argv)
 		free(c.rule_filter);
 		return rc >= 0 ? rc : 2;
 	}
+	if (verify_stage__check(c.verify)) {
+		free(c.rule_filter);
+		return 2;
+	}
 	status = fix_files(&c, argv + first, dash - first, &r);
+	if (c.verify != FIX_VERIFY_NONE)
+		verify_totals__print(&c.totals, stderr);
 	if (c.export_path && export(&c, &r))
 		status = 2;
 	run_free(&r);

@@ -145,11 +145,10 @@ static void good_pkt(struct vm_state *st, const struct vm_reg *r, bool right_ope
 {
 	struct pkt_ctx c = { r->type, r->id, r->off + (right_open ? 1 : 0) };
 
-	if (r->s.umax > 0xffff || r->off < 0)
+	if (r->off < 0 || (r->off == 0 && right_open))
 		return;
-	if (!scalar_is_const(&r->s) || scalar_const_value(&r->s)) {
-		/* a variable part: the kernel still uses the fixed offset */
-	}
+	if (r->s.umax > 0xffff || r->s.umax + (uint64_t)r->off > 0xffff)
+		return;
 	for_each_reg(st, pkt_one, &c);
 }
 

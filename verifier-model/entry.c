@@ -18,6 +18,9 @@ static const char *const ctx_names[] = {
 	"bpf_sockopt", "bpf_nf_ctx", NULL,
 };
 
+/* An argument-typing error: the kernel's words when verifying the callee. */
+#define ARG_FAIL(env, report, ...) ((report) ? vm_env__reject(env, __VA_ARGS__) : -EINVAL)
+
 static bool has_tag(const struct btf *btf, uint32_t func_id, int arg, const char *tag)
 {
 	uint32_t n = btf__type_cnt(btf);
@@ -35,7 +38,7 @@ static bool has_tag(const struct btf *btf, uint32_t func_id, int arg, const char
 }
 
 static int type_arg(struct vm_env *env, const struct btf *btf, uint32_t func_id, int i,
-		    uint32_t type_id, struct vm_reg *r, const char *fname)
+		    uint32_t type_id, struct vm_reg *r, const char *fname, bool report)
 {
 	const struct btf_type *t = btf__type_by_id(btf, btf__resolve_type(btf, type_id));
 	const struct btf_type *pt;
@@ -43,13 +46,13 @@ static int type_arg(struct vm_env *env, const struct btf *btf, uint32_t func_id,
 	const char *pname;
 
 	if (!t)
-		return vm_env__reject(env, "Global functions need valid BTF");
+		return ARG_FAIL(env, report, "Global functions need valid BTF");
 	if (btf_is_int(t) || btf_is_enum(t) || btf_is_enum64(t)) {
 		vm_reg__mark_unknown(r);
 		return 0;
 	}
 	if (!btf_is_ptr(t))
-		return vm_env__reject(env, "Arg#%d type %s in %s() is not supported yet.", i,
+		return ARG_FAIL(env, report, "Arg#%d type %s in %s() is not supported yet.", i,
 				      btf_is_struct(t) ? "STRUCT" : "?", fname);
 	if (has_tag(btf, func_id, i, "arg:ctx"))
 		goto ctx;
@@ -64,7 +67,7 @@ static int type_arg(struct vm_env *env, const struct btf *btf, uint32_t func_id,
 	}
 	size = btf__resolve_size(btf, t->type);
 	if (size <= 0)
-		return vm_env__reject(env, "arg#%d reference type('%s %s') size cannot be determined",
+		return ARG_FAIL(env, report, "arg#%d reference type('%s %s') size cannot be determined",
 				      i, pt && btf_is_struct(pt) ? "STRUCT" : "UNKNOWN", pname ? pname : "");
 	vm_reg__mark_unknown(r);
 	scalar_set_const(&r->s, 0);
@@ -82,7 +85,8 @@ ctx:
 	return 0;
 }
 
-static int global_args(struct vm_env *env, int subprog, struct vm_frame *f)
+int vm_global_args(struct vm_env *env, int subprog, struct vm_reg *regs, int *nargs,
+		   bool report)
 {
 	const struct btf *btf = env->obj->btf;
 	const struct vm_subprog *sp = &env->prog->subprogs[subprog];
@@ -91,22 +95,24 @@ static int global_args(struct vm_env *env, int subprog, struct vm_frame *f)
 	int n;
 
 	if (!btf || !sp->btf_id)
-		return vm_env__reject(env, "Global functions need valid BTF");
+		return ARG_FAIL(env, report, "Global functions need valid BTF");
 	fn = btf__type_by_id(btf, sp->btf_id);
 	proto = fn ? btf__type_by_id(btf, fn->type) : NULL;
 	if (!proto || !btf_is_func_proto(proto))
-		return vm_env__reject(env, "Global functions need valid BTF");
+		return ARG_FAIL(env, report, "Global functions need valid BTF");
 	n = btf_vlen(proto);
 	if (n > 5)
-		return vm_env__reject(env, "Global function %s() with %d > 5 args. Buggy compiler.",
-				      sp->name, n);
+		return ARG_FAIL(env, report, "Global function %s() with %d > 5 args. Buggy compiler.",
+				sp->name, n);
 	ret = btf__type_by_id(btf, btf__resolve_type(btf, proto->type));
 	if (!proto->type || !ret || !(btf_is_int(ret) || btf_is_enum(ret) || btf_is_enum64(ret)))
-		return vm_env__reject(env, "Global function %s() doesn't return scalar. Only those are supported.",
-				      sp->name);
+		return ARG_FAIL(env, report, "Global function %s() doesn't return scalar. Only those are supported.",
+				sp->name);
 	p = btf_params(proto);
+	*nargs = n;
 	for (int i = 0; i < n; i++) {
-		int err = type_arg(env, btf, sp->btf_id, i, p[i].type, &f->regs[i + 1], sp->name);
+		int err = type_arg(env, btf, sp->btf_id, i, p[i].type, &regs[i + 1], sp->name,
+				   report);
 
 		if (err)
 			return err;
@@ -136,5 +142,9 @@ int vm_init_entry_state(struct vm_env *env, int subprog)
 		scalar_set_const(&f->regs[1].s, 0);
 		return 0;
 	}
-	return global_args(env, subprog, f);
+	{
+		int n;
+
+		return vm_global_args(env, subprog, f->regs, &n, true);
+	}
 }

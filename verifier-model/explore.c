@@ -300,6 +300,9 @@ static int is_state_visited(struct vm_env *env, int insn)
 		bool loop = false;
 
 		states_cnt++;
+		if (vm_trace_on() && sl->insn_idx == insn)
+			fprintf(stderr, "  (candidate br=%u callsites %s)\n", sl->branches,
+				same_callsites(sl, cur) ? "same" : "differ");
 		if (sl->insn_idx != insn || !same_callsites(sl, cur)) {
 			pp = &sl->next;
 			continue;
@@ -351,6 +354,8 @@ miss:
 			uint32_t n = (fl & VM_CFG_FORCE_CKPT) && sl->branches ? 64 : 3;
 
 			if (sl->miss_cnt > sl->hit_cnt * n + n) {
+				if (vm_trace_on())
+					fprintf(stderr, "  (evict state at %d)\n", insn);
 				evict(env, sl, pp);
 				continue;
 			}
@@ -362,6 +367,8 @@ miss:
 	if (!add)
 		return 0;
 	vm_mark_all_imprecise(cur);
+	if (vm_trace_on())
+		fprintf(stderr, "  (checkpoint at %d)\n", insn);
 	nw = vm_env__copy(env, cur);
 	if (!nw)
 		return -ENOMEM;

@@ -119,6 +119,12 @@ int vm_release_ref(struct vm_env *env, uint32_t ref);
 int vm_push_callback(struct vm_env *env, int subprog, int kind);
 /* Static or global subprogram call at env->insn_idx. */
 int vm_exec_subprog_call(struct vm_env *env, const struct bpf_insn *insn);
+/*
+ * Type a global subprogram's arguments from BTF into regs[1..*nargs]
+ * (btf_prepare_func_args). report: reject in the kernel's words on error.
+ */
+int vm_global_args(struct vm_env *env, int subprog, struct vm_reg *regs, int *nargs,
+		   bool report);
 /* Set up frame 0 for the program or for a global subprogram. */
 int vm_init_entry_state(struct vm_env *env, int subprog);
 

@@ -384,8 +384,8 @@ static int pkt_access(struct vm_env *env, int regno, const struct vm_reg *reg, i
 	if (reg->s.smin < 0)
 		return vm_env__reject(env, "R%d min value is negative, either use unsigned index or do a if (index >=0) check.",
 				      regno);
-	if (o + reg->s.smin < 0 || o + (int64_t)reg->s.umax + size > reg->range ||
-	    reg->s.umax >= VM_MAX_VAR_OFF)
+	/* the range was learnt for this pointer's own variable part: only off counts */
+	if (o < 0 || size > reg->range || o > reg->range - size)
 		/* after "invalid access to packet, off=.. size=.., R..(id=..,off=..,r=..)" */
 		return vm_env__reject(env, "R%d offset is outside of the packet", regno);
 	if (!write)

@@ -252,7 +252,9 @@ bool vm_regsafe(const struct vm_reg *old, const struct vm_reg *cur,
 			return false;
 		if ((old->id & VM_ID_ADD_CONST) && old->off != cur->off)
 			return false;
-		return check_scalar_ids(old->id, cur->id, m) && range_within(old, cur);
+		/* links are compared by base id: "id" and "id + K" are one link */
+		return check_scalar_ids(old->id & ~VM_ID_ADD_CONST, cur->id & ~VM_ID_ADD_CONST, m) &&
+		       range_within(old, cur);
 	case VM_PTR_MAP_VALUE: case VM_PTR_MAP_KEY: case VM_PTR_MEM:
 		return old->off == cur->off && old->map == cur->map &&
 		       old->mem_size == cur->mem_size && range_within(old, cur) &&

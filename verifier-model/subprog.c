@@ -37,6 +37,56 @@ static bool is_global(const struct vm_env *env, int subprog)
 	       env->prog->subprogs[subprog].global;
 }
 
+static bool is_null_const(const struct vm_reg *r)
+{
+	return r->type == VM_SCALAR && scalar_is_const(&r->s) && !scalar_const_value(&r->s);
+}
+
+/* One argument against its BTF type (btf_check_func_arg_match); false: mismatch. */
+static bool arg_matches(struct vm_env *env, int regno, const struct vm_reg *want)
+{
+	struct vm_reg *r = vm_env__reg(env, regno);
+	enum vm_stop stop = env->stop;
+	int err;
+
+	if (want->type == VM_SCALAR)
+		return r->type == VM_SCALAR;
+	if (want->type == VM_PTR_CTX)
+		return r->type == VM_PTR_CTX && !r->off;
+	if (is_null_const(r))
+		return want->flags & VM_F_MAYBE_NULL;
+	if ((r->flags & VM_F_MAYBE_NULL) && !(want->flags & VM_F_MAYBE_NULL))
+		return false;
+	if (r->flags & VM_F_MAYBE_NULL) {
+		struct vm_reg save = *r;
+
+		r->flags &= ~VM_F_MAYBE_NULL;
+		err = vm_check_helper_mem(env, regno, want->mem_size, false, false);
+		*r = save;
+	} else {
+		err = vm_check_helper_mem(env, regno, want->mem_size, false, false);
+	}
+	if (err && env->stop == VM_STOP_REJECT && stop == VM_STOP_NONE)
+		env->stop = VM_STOP_NONE;  /* the caller words the rejection */
+	return !err;
+}
+
+static int check_global_args(struct vm_env *env, int sub)
+{
+	struct vm_reg want[6];
+	int n = 0;
+	bool ok = vm_global_args(env, sub, want, &n, false) == 0;
+
+	for (int i = 1; ok && i <= n; i++)
+		ok = vm_env__reg(env, i)->type != VM_NOT_INIT && arg_matches(env, i, &want[i]);
+	if (env->stop != VM_STOP_NONE)
+		return -EACCES;
+	if (!ok)
+		return vm_env__reject(env, "Caller passes invalid args into func#%d ('%s')", sub,
+				      env->prog->subprogs[sub].name);
+	return 0;
+}
+
 int vm_exec_subprog_call(struct vm_env *env, const struct bpf_insn *insn)
 {
 	int target = env->insn_idx + insn->imm + 1, sub = env->cfg.subprog[target];
@@ -47,6 +97,8 @@ int vm_exec_subprog_call(struct vm_env *env, const struct bpf_insn *insn)
 		return vm_env__reject(env, "the call stack of %d frames is too deep",
 				      env->cur->curframe + 2);
 	if (is_global(env, sub)) {
+		if (check_global_args(env, sub))
+			return -EACCES;
 		env->global_called[sub] = true;
 		for (int r = 1; r <= 5; r++)
 			vm_reg__mark_not_init(&caller->regs[r]);
@@ -122,9 +174,9 @@ static int main_exit(struct vm_env *env)
 	struct vm_state *st = env->cur;
 	struct vm_reg *r0 = vm_env__reg(env, 0);
 
-	if (st->nrefs)
-		return vm_env__reject(env, "Unreleased reference id=%u alloc_insn=%d", st->refs[0],
-				      st->ref_insn[0]);
+	if (st->nrefs)  /* after "Unreleased reference id=%u alloc_insn=%d" */
+		return vm_env__reject(env, "BPF_EXIT instruction in %s would lead to reference leak",
+				      env->global_subprog > 0 ? "subprog" : "main prog");
 	if (st->active_rcu)
 		return vm_env__reject(env, "bpf_rcu_read_unlock is missing");
 	if (r0->type == VM_NOT_INIT)

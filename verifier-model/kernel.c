@@ -206,9 +206,13 @@ static void set_verdict(struct load_try *t, struct vm_result *res)
 	}
 	/* no verifier log at all: libbpf or the kernel refused before verifying */
 	res->verdict = VM_LOAD_ERROR;
-	snprintf(res->reason, sizeof(res->reason), "%s",
-		 t->err == -EPERM ? EPERM_MSG : last_warning[0] ? last_warning
-		 : strerror(-t->err));
+	if (t->err == -EPERM && vm_kernel_available(NULL, 0))
+		snprintf(res->reason, sizeof(res->reason),
+			 "the kernel refused to load it (EPERM) without a verifier log");
+	else
+		snprintf(res->reason, sizeof(res->reason), "%s",
+			 t->err == -EPERM ? EPERM_MSG : last_warning[0] ? last_warning
+			 : strerror(-t->err));
 }
 
 static int kernel_verify(const struct vm_object *obj, size_t idx,

@@ -39,8 +39,10 @@ int report__line_costs(struct vm_row *row, const struct vm_prog *prog,
 	struct vm_line_cost *c;
 	size_t n = 0;
 
-	if (!res->insn_counts)
+	if (!res->insn_counts) {
+		row->lines_missing = true;
 		return -ENODATA;
+	}
 	/* at most one entry per line record, plus "(no line info)" */
 	c = calloc(prog->n_lines + 1, sizeof(*c));
 	if (!c)
@@ -102,6 +104,10 @@ void report__print_lines(FILE *f, const struct vm_row *rows, size_t n)
 	for (size_t r = 0; r < n; r++) {
 		const struct vm_row *row = &rows[r];
 
+		if (row->lines_missing)
+			fprintf(f, "\n%s/%s: no per-line counts (the backend gave none, or"
+				" the level-2 log did not fit or add up)\n",
+				row->file, row->res.prog);
 		if (!row->lines)
 			continue;
 		fprintf(f, "\n%s/%s: %ld processed insns by source line\n",

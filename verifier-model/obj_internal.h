@@ -82,6 +82,8 @@ bool ld_section_type(const char *sec, struct vm_prog *prog);
 int ld_collect_maps(struct loader *ld);
 /* Offset of extern var name inside the .kconfig datasec, or -1. */
 long ld_kconfig_offset(struct loader *ld, const char *name);
+/* Refuse BTF whose references dangle or cycle (obj_btfcheck.c). */
+int ld_check_btf(struct loader *ld);
 /* func_info and line_info of .BTF.ext (obj_btfext.c). */
 int ld_parse_btf_ext(struct loader *ld, const uint8_t *data, size_t size);
 void ld_free_btf_ext(struct loader *ld);

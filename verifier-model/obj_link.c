@@ -329,6 +329,7 @@ int ld_link_prog(struct loader *ld, struct ld_func *f, struct vm_prog *p)
 		ld->funcs[i].appended = false;
 	if ((err = append_func(ld, p, f)) || (err = reloc_code(ld, p, f)))
 		return err;
-	qsort(p->lines, p->n_lines, sizeof(*p->lines), cmp_line);
+	if (p->n_lines)
+		qsort(p->lines, p->n_lines, sizeof(*p->lines), cmp_line);
 	return 0;
 }

@@ -133,6 +133,7 @@ static int load_btf(struct loader *ld)
 	int i = find_section(ld, ".BTF");
 	int e = find_section(ld, ".BTF.ext");
 	libbpf_print_fn_t old;
+	int err;
 
 	if (i < 0 || !ld->secs[i].data)
 		return 0;  /* no BTF: no line info, no .maps */
@@ -144,6 +145,8 @@ static int load_btf(struct loader *ld)
 		ld->obj->btf = NULL;
 		return ld_error(ld, -EINVAL, "invalid .BTF section");
 	}
+	if ((err = ld_check_btf(ld)))
+		return err;
 	if (e >= 0 && ld->secs[e].data)
 		return ld_parse_btf_ext(ld, ld->secs[e].data, ld->secs[e].size);
 	return 0;

@@ -28,6 +28,7 @@ struct vm_row {
 	struct vm_line_cost *lines;/* --lines: top lines, most expensive first */
 	size_t n_lines;
 	long lines_total;          /* sum over all lines (= processed) */
+	bool lines_missing;        /* --lines asked, but no per-insn counts */
 };
 
 /* Print rows in fmt; both adds the model's columns. */

@@ -14,6 +14,7 @@
 #include "lint/lint_ctx.h"
 
 #define BPF_FOR_KERNEL KVER(6, 4)
+#define BPF_MAX_LOOPS (8LL * 1024 * 1024) /* bpf_iter_num_new's range limit */
 
 struct counted {
 	CXCursor var, start, bound;
@@ -143,6 +144,9 @@ static const char *why_not_canonical(const struct loop *l, const struct counted 
 		       "last value, not at the bound)";
 	if (c->from < -2147483647LL || c->to > 2147483646LL)
 		return "the range does not fit bpf_for's int bounds";
+	if (c->to - c->from > BPF_MAX_LOOPS)
+		return "more than 8,388,608 iterations: bpf_iter_num_new() refuses the range "
+		       "(-E2BIG) and the loop would not run";
 	return NULL;
 }
 

@@ -46,7 +46,8 @@ static bool bpf_for_shape(const struct loop *l, const struct loop_index *x, stru
 	if (clang_Cursor_isNull(cmp))
 		return false;
 	s->bound = cursor__child(cmp, 1);
-	if (!cursor__int_value(s->bound, &s->to))
+	/* bpf_iter_num_new refuses ranges over BPF_MAX_LOOPS (8M): -E2BIG. */
+	if (!cursor__int_value(s->bound, &s->to) || s->to <= 0 || s->to > 8LL * 1024 * 1024)
 		return false;
 	if (clang_getCursorKind(inc) != CXCursor_UnaryOperator ||
 	    (clang_getCursorUnaryOperatorKind(inc) != CXUnaryOperator_PostInc &&

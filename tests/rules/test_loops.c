@@ -192,3 +192,14 @@ Test(loops, can_loop_unsigned_long_gets_zero_and_barrier)
 	cr_expect_eq(found.v[0].fix.needs, BPF_NEED_ZERO | BPF_NEED_BARRIER_VAR);
 	cr_expect_eq(found.v[0].fix.min_kernel, KVER(6, 9));
 }
+
+Test(loops, bpf_for_refuses_more_than_8m_iterations)
+{
+	lint("bounded-loop",
+	     "SEC(\"xdp\") int p(struct xdp_md *c) { __u64 s = 0;\n"
+	     "  for (int i = 0; i < 10000000; i++) if (arr[i & 127]) break; else s++;\n"
+	     "  return s & 1; }\n", 0);
+	cr_assert_eq(found.n, 1);
+	cr_assert(found.v[0].fix.unfixable);
+	cr_expect(strstr(found.v[0].fix.unfixable, "8,388,608"));
+}

@@ -8,51 +8,7 @@
 #include <string.h>
 
 #include "verifier-model/vm61/cpio.h"
-#include "verifier-model/vm61/logparse.h"
 #include "verifier-model/vm61/qemu.h"
-
-Test(logparse, accepted_stats)
-{
-	struct vm61_log_stats st;
-
-	vm61_log__parse("func#0 @0\nverification time 815 usec\nstack depth 0+8\n"
-			"processed 3982 insns (limit 1000000) max_states_per_insn 22 "
-			"total_states 147 peak_states 52 mark_read 9\n", &st);
-	cr_expect_eq(st.insns, 3982);
-	cr_expect_eq(st.max_states_per_insn, 22);
-	cr_expect_eq(st.total_states, 147);
-	cr_expect_eq(st.peak_states, 52);
-	cr_expect_eq(st.duration_us, 815);
-	cr_expect_str_eq(st.stack_depth, "0+8");
-	cr_expect_str_eq(st.reason, "func#0 @0");
-	cr_expect(st.seen_log);
-}
-
-Test(logparse, too_large_reason_is_the_line_before_the_stats)
-{
-	struct vm61_log_stats st;
-
-	vm61_log__parse("BPF program is too large. Processed 1000001 insn\n\n"
-			"verification time 5972928 usec\nstack depth 0+8\n"
-			"processed 1000001 insns (limit 1000000) max_states_per_insn 36 "
-			"total_states 29779 peak_states 1420 mark_read 5\n", &st);
-	cr_expect_str_eq(st.reason, "BPF program is too large. Processed 1000001 insn");
-	cr_expect_eq(st.insns, 1000001);
-}
-
-Test(logparse, early_rejection_without_stats)
-{
-	struct vm61_log_stats st;
-
-	vm61_log__parse("unknown opcode e5\n", &st);
-	cr_expect_str_eq(st.reason, "unknown opcode e5");
-	cr_expect_eq(st.insns, -1);
-	cr_expect_eq(st.duration_us, -1);
-	cr_expect_str_eq(st.stack_depth, "");
-	vm61_log__parse("", &st);
-	cr_expect_not(st.seen_log);
-	cr_expect_str_eq(st.reason, "");
-}
 
 static struct vm_qemu_batch *batch_of(size_t n)
 {

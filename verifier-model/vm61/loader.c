@@ -20,7 +20,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
-#include "verifier-model/vm61/logparse.h"
+#include "verifier-model/klog.h"
 
 #define LOG_MIN (256u << 10)
 #define LOG_MAX (64u << 20)
@@ -96,20 +96,27 @@ static void print_field(const char *s)
 		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
 }
 
+/* The figures and the verdict as the host backend (kernel.c) reads them. */
 static void print_result(const char *path, struct bpf_program *prog,
-			 int err, const struct vm61_log_stats *st,
-			 size_t insn_cnt)
+			 int err, const char *log)
 {
 	const char *objname = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	const char *verdict = "accepted";
-	char reason[512] = "", kfunc[128];
+	struct vm_klog_stats st;
+	char reason[512] = "", kfunc[128] = "";
 
+	if (vm_klog__parse_stats(log, &st)) {
+		memset(&st, 0, sizeof(st));
+		st.duration_us = -1;
+	}
 	if (err) {
-		/* as the host backend: no verifier log, no verdict from it */
-		verdict = st->seen_log ? "rejected" : "load-error";
-		snprintf(reason, sizeof(reason), "%s",
-			 st->reason[0] ? st->reason : libbpf_last);
-		kfunc[0] = '\0';
+		vm_klog__reason(log, reason, sizeof(reason));
+		/* no verifier log at all: refused before the verifier ran */
+		verdict = st.insns || reason[0] ? "rejected" : "load-error";
+		if (!reason[0])
+			snprintf(reason, sizeof(reason), "%s",
+				 verdict[0] == 'l' && libbpf_last[0] ? libbpf_last
+								    : strerror(-err));
 		if (calls_unresolved_kfunc(prog))
 			missing_kfunc(path, kfunc, sizeof(kfunc));
 		if (kfunc[0])
@@ -118,10 +125,10 @@ static void print_result(const char *path, struct bpf_program *prog,
 	}
 	printf("@vm61\t%s\t%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t",
 	       objname, bpf_program__name(prog), bpf_program__section_name(prog),
-	       verdict, st->insns, st->total_states, st->peak_states,
-	       st->max_states_per_insn, st->duration_us);
-	print_field(st->stack_depth[0] ? st->stack_depth : "-");
-	printf("\t%zu\t%d\t", insn_cnt, err);
+	       verdict, st.insns, st.total_states, st.peak_states,
+	       st.max_states_per_insn, st.duration_us);
+	print_field(st.stack_depth[0] ? st.stack_depth : "-");
+	printf("\t%zu\t%d\t", bpf_program__insn_cnt(prog), err);
 	print_field(reason[0] ? reason : "-");
 	putchar('\n');
 	fflush(stdout);
@@ -129,8 +136,7 @@ static void print_result(const char *path, struct bpf_program *prog,
 
 /* Load program number idx of path alone; returns the load error. */
 static int load_one(const char *path, int idx, __u32 extra_flags,
-		    struct vm61_log_stats *st, size_t *insn_cnt,
-		    const char **name_out, struct bpf_object **keep)
+		    struct bpf_program **prog_out, struct bpf_object **keep)
 {
 	struct bpf_object *obj = bpf_object__open_file(path, NULL);
 	struct bpf_program *prog, *mine = NULL;
@@ -154,9 +160,7 @@ static int load_one(const char *path, int idx, __u32 extra_flags,
 	bpf_program__set_flags(mine, bpf_program__flags(mine) | extra_flags);
 	libbpf_last[0] = '\0';
 	err = bpf_object__load(obj);
-	vm61_log__parse(logbuf, st);
-	*insn_cnt = bpf_program__insn_cnt(mine);
-	*name_out = bpf_program__name(mine);
+	*prog_out = mine;
 	*keep = obj;
 	return err;
 }
@@ -168,21 +172,19 @@ static int verify_object(const char *path, __u32 flags)
 	int idx, n = 0;
 
 	for (idx = 0;; idx++) {
-		struct vm61_log_stats st;
 		struct bpf_object *obj = NULL;
-		struct bpf_program *prog;
-		const char *name = NULL;
-		size_t cnt = 0;
+		struct bpf_program *prog = NULL;
 		int err;
 
-		err = load_one(path, idx, flags, &st, &cnt, &name, &obj);
+		err = load_one(path, idx, flags, &prog, &obj);
+		/* the kernel says ENOSPC when the log did not fit */
 		while (err == -ENOSPC && logsize < LOG_MAX) {
 			bpf_object__close(obj);
 			logsize *= 2;
 			logbuf = realloc(logbuf, logsize);
 			if (!logbuf)
 				return -ENOMEM;
-			err = load_one(path, idx, flags, &st, &cnt, &name, &obj);
+			err = load_one(path, idx, flags, &prog, &obj);
 		}
 		if (err == 1)
 			return n;
@@ -191,8 +193,7 @@ static int verify_object(const char *path, __u32 flags)
 			       libbpf_last[0] ? libbpf_last : "cannot open");
 			return n;
 		}
-		prog = bpf_object__find_program_by_name(obj, name);
-		print_result(path, prog, err, &st, cnt);
+		print_result(path, prog, err, logbuf);
 		bpf_object__close(obj);
 		n++;
 	}

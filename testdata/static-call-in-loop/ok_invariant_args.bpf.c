@@ -6,8 +6,11 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-/* The static call's arguments do not depend on the index: the pruner
- * recognises the repeated call state, as the article says. */
+/* The static call's arguments do not depend on the index: not this rule's
+ * finding (the article: only index-dependent arguments defeat pruning).
+ * Measured on 6.18 it still costs: 860 insns as written, 81 with charge()
+ * made a global __noinline, because clang inlines charge() into a plain
+ * loop that is walked per iteration anyway. */
 __u64 budget;
 
 static int charge(struct __sk_buff *skb, __u64 unit)

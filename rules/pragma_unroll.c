@@ -100,6 +100,14 @@ static void clang_loop(const char *t, unsigned i, unsigned end, struct unroll_re
 	r->whole = r->n_opts == n_opts;
 }
 
+/* Length of t[s, end) without trailing blanks, for messages. */
+static unsigned trimmed(const char *t, unsigned s, unsigned end)
+{
+	while (end > s && (t[end - 1] == ' ' || t[end - 1] == '\t' || t[end - 1] == '\r'))
+		end--;
+	return end - s;
+}
+
 /* Classify pragma text t[i, end) (after "pragma" or inside _Pragma's string). */
 static void classify(const char *t, unsigned i, unsigned end, struct unroll_req *r)
 {
@@ -109,12 +117,12 @@ static void classify(const char *t, unsigned i, unsigned end, struct unroll_req 
 	r->whole = true;
 	if (word_is(t, s, e, "unroll")) {
 		r->hit = factor_unrolls(t, e, end);
-		snprintf(r->what, sizeof(r->what), "unroll");
+		snprintf(r->what, sizeof(r->what), "%.*s", (int)trimmed(t, s, end), t + s);
 	} else if (word_is(t, s, e, "GCC")) {
 		s = skip_blank(t, e, end);
 		e = word_end(t, s, end);
 		r->hit = word_is(t, s, e, "unroll") && factor_unrolls(t, e, end);
-		snprintf(r->what, sizeof(r->what), "GCC unroll");
+		snprintf(r->what, sizeof(r->what), "GCC %.*s", (int)trimmed(t, s, end), t + s);
 	} else if (word_is(t, s, e, "clang")) {
 		s = skip_blank(t, e, end);
 		e = word_end(t, s, end);
@@ -172,8 +180,9 @@ static void report(struct pscan *p, unsigned at, unsigned end, unsigned cut,
 		   const struct unroll_req *r, bool is_operator)
 {
 	struct bpf_finding *f = lint_report(p->ctx, span(p, at, end),
-		"'%s%s' copies the loop body once per iteration: the verifier processes every "
-		"copy and the program grows", is_operator ? "_Pragma " : "#pragma ", r->what);
+		"'%s%s%s' copies the loop body once per iteration: the verifier processes every "
+		"copy and the program grows", is_operator ? "_Pragma(\"" : "#pragma ", r->what,
+		is_operator ? "\")" : "");
 	const char *file = lint_main_path(p->ctx);
 
 	if (!f)

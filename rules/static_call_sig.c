@@ -260,14 +260,19 @@ static void fix_specifiers(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor
 
 	clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, NULL, NULL, &name_off);
 	clang_tokenize(tu, loop__range(ctx, cursor__off(decl), name_off), &tok, &n);
-	for (unsigned k = 0; k + 1 < n || (k < n && n == 1); k++) {
+	for (unsigned k = 0; k < n; k++) {
 		CXString s = clang_getTokenSpelling(tu, tok[k]);
 		const char *p = clang_getCString(s);
-		unsigned o, next;
+		unsigned o, next = name_off;
 
 		clang_getExpansionLocation(clang_getTokenLocation(tu, tok[k]), NULL, NULL, NULL, &o);
-		clang_getExpansionLocation(clang_getTokenLocation(tu, tok[k + 1 < n ? k + 1 : k]),
-					   NULL, NULL, NULL, &next);
+		if (k + 1 < n)	/* up to the next token: the blanks after go too */
+			clang_getExpansionLocation(clang_getTokenLocation(tu, tok[k + 1]),
+						   NULL, NULL, NULL, &next);
+		if (o >= name_off) {	/* tokenize may hand back the name itself */
+			clang_disposeString(s);
+			break;
+		}
 		if (!strcmp(p, "static") && add_noinline) {
 			lint_fix_replace(ctx, f, loop__range(ctx, o, o + 6), "__noinline");
 			done = true;

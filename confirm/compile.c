@@ -143,7 +143,8 @@ static int run_compiler(char **argv, const char *log_path)
 
 int compile_bpf(struct compile_dir *dir, const char *orig_path,
 		const char *text, size_t len, char *const *args,
-		char *obj, size_t objlen, char **log)
+		char *obj, size_t objlen, char *src_out, size_t srclen,
+		char **log)
 {
 	char src[4200], log_path[4200], quote_dir[4096];
 	char *copy, **argv;
@@ -161,6 +162,8 @@ int compile_bpf(struct compile_dir *dir, const char *orig_path,
 	snprintf(log_path, sizeof(log_path), "%s/%u.log", dir->path, id);
 	if (snprintf(obj, objlen, "%s/%u.o", dir->path, id) >= (int)objlen)
 		return -ENAMETOOLONG;
+	if (src_out)
+		snprintf(src_out, srclen, "%s", src);
 	err = write_all(src, text, len);
 	if (err)
 		return err;

@@ -21,12 +21,15 @@ void compile_dir__remove(struct compile_dir *dir);
 /*
  * Compile text as if it were the file orig_path (its directory stays on
  * the quote-include path) with the front end's args plus -O2 -g -c.
- * Writes the object's path into obj (size objlen). Returns 0, or -errno
+ * Writes the object's path into obj (size objlen) and, when src is not
+ * NULL, the path the source was compiled as (what line info names)
+ * into src (size srclen). Returns 0, or -errno
  * on a spawn failure, or -EBADMSG with the compiler's messages in *log
  * (malloc'd; caller frees) when it did not compile.
  */
 int compile_bpf(struct compile_dir *dir, const char *orig_path,
 		const char *text, size_t len, char *const *args,
-		char *obj, size_t objlen, char **log);
+		char *obj, size_t objlen, char *src, size_t srclen,
+		char **log);
 
 #endif

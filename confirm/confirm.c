@@ -21,7 +21,7 @@ static int measure_subset(const struct confirm_source *src, const bool *chosen,
 	if (!text)
 		return -ENOMEM;
 	err = compile_bpf(dir, src->path, text, len, src->args, obj,
-			  sizeof(obj), &m->compile_log);
+			  sizeof(obj), NULL, 0, &m->compile_log);
 	free(text);
 	if (err == -EBADMSG) {
 		m->compiled = false;

@@ -85,11 +85,11 @@ Test(confirm, compiles_in_a_private_dir_and_removes_it)
 
 	cr_assert_eq(compile_dir__new(&dir), 0);
 	cr_assert_eq(compile_bpf(&dir, "/nonexistent/x.bpf.c", good,
-				 sizeof(good) - 1, args, obj, sizeof(obj), &log), 0);
+				 sizeof(good) - 1, args, obj, sizeof(obj), NULL, 0, &log), 0);
 	cr_expect_eq(stat(obj, &st), 0, "the object was written");
 	cr_expect_null(log);
 	cr_expect_eq(compile_bpf(&dir, "/nonexistent/x.bpf.c", bad,
-				 sizeof(bad) - 1, args, obj, sizeof(obj), &log),
+				 sizeof(bad) - 1, args, obj, sizeof(obj), NULL, 0, &log),
 		     -EBADMSG);
 	cr_assert_not_null(log);
 	cr_expect(strstr(log, "error"), "compiler messages kept: %s", log);

@@ -27,14 +27,14 @@ struct for_shape {
 	long long to;
 };
 
-static bool bpf_for_shape(const struct loop *l, const struct loop_index *x, struct for_shape *s)
+/* The `i < BOUND` beside can_loop in the condition, or a null cursor. */
+static CXCursor bound_compare(const struct loop *l, const struct loop_index *x)
 {
-	CXCursor c = cursor__strip(l->cond), inc = cursor__strip(l->inc), cmp = clang_getNullCursor();
-	struct var_use u;
+	CXCursor c = cursor__strip(l->cond), cmp = clang_getNullCursor();
 
-	if (l->kind != LOOP_FOR || clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
 	    clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_LAnd)
-		return false;
+		return cmp;
 	for (unsigned i = 0; i < 2; i++) {
 		CXCursor side = cursor__strip(cursor__child(c, i));
 
@@ -43,7 +43,28 @@ static bool bpf_for_shape(const struct loop *l, const struct loop_index *x, stru
 		    clang_equalCursors(cursor__ref_var(cursor__child(side, 0)), x->var))
 			cmp = side;
 	}
-	if (clang_Cursor_isNull(cmp))
+	return cmp;
+}
+
+/* A constant-start counter with a constant bound under the threshold costs
+ * a few bodies at most: not worth a finding (as bounded-loop's threshold). */
+static bool few_iterations(struct lint_ctx *ctx, const struct loop *l, const struct loop_index *x)
+{
+	CXCursor cmp = bound_compare(l, x);
+	unsigned th = lint_config(ctx)->loop_threshold;
+	long long to;
+
+	return x->start_kind == START_CONST && !clang_Cursor_isNull(cmp) &&
+	       cursor__int_value(cursor__child(cmp, 1), &to) &&
+	       to - x->start_value < (long long)(th ? th : 32);
+}
+
+static bool bpf_for_shape(const struct loop *l, const struct loop_index *x, struct for_shape *s)
+{
+	CXCursor inc = cursor__strip(l->inc), cmp = bound_compare(l, x);
+	struct var_use u;
+
+	if (l->kind != LOOP_FOR || clang_Cursor_isNull(cmp))
 		return false;
 	s->bound = cursor__child(cmp, 1);
 	/* bpf_iter_num_new refuses ranges over BPF_MAX_LOOPS (8M): -E2BIG. */
@@ -160,7 +181,8 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 
 	(void)data;
 	if (!l->can_loop || l->kind == LOOP_BPF_FOR || l->kind == LOOP_BPF_REPEAT ||
-	    !loop_index__find(ctx, l, false, &x) || !(what = problem(l, &x)))
+	    !loop_index__find(ctx, l, false, &x) || few_iterations(ctx, l, &x) ||
+	    !(what = problem(l, &x)))
 		return;
 	n = clang_getCursorSpelling(x.var);
 	f = lint_report(ctx, loop__range(ctx, l->off, cursor__off(l->body)),

@@ -19,17 +19,26 @@ static bool is_const_zero(const struct vm_reg *r)
 	return r->type == VM_SCALAR && scalar_is_const(&r->s) && scalar_const_value(&r->s) == 0;
 }
 
+/* reg_not_null: the pointer kinds the verifier knows are never NULL. */
+static bool not_null(const struct vm_reg *r)
+{
+	if (r->flags & VM_F_MAYBE_NULL)
+		return false;
+	return r->type == VM_PTR_MAP_VALUE || r->type == VM_PTR_MAP_KEY || r->type == VM_PTR_MEM ||
+	       (r->type == VM_PTR_BTF && (r->flags & VM_F_TRUSTED));
+}
+
 static int branch_taken(const struct vm_reg *a, const struct vm_reg *b, uint8_t op, bool is32)
 {
 	if (a->type == VM_SCALAR && b->type == VM_SCALAR)
 		return scalar_branch_taken(&a->s, &b->s, op, is32);
-	if (is_ptr(a) && is_const_zero(b) && !(a->flags & VM_F_MAYBE_NULL) && !is32) {
+	if (is_ptr(a) && is_const_zero(b) && not_null(a) && !is32) {
 		if (op == BPF_JEQ)
 			return 0;
 		if (op == BPF_JNE)
 			return 1;
 	}
-	if (is_ptr(b) && is_const_zero(a) && !(b->flags & VM_F_MAYBE_NULL) && !is32) {
+	if (is_ptr(b) && is_const_zero(a) && not_null(b) && !is32) {
 		if (op == BPF_JEQ)
 			return 0;
 		if (op == BPF_JNE)

@@ -56,6 +56,7 @@ struct vm_env {
 	struct vm_scc_visit *visits;   /* per SCC id (loops.c) */
 	long n_backedges;
 	long precise_marks;            /* precision marks set so far */
+	uint8_t *kconfig;              /* .kconfig values (kconfig.c), lazily */
 };
 
 /* Reject with the kernel's words; returns -EACCES for convenient returns. */

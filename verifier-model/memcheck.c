@@ -327,19 +327,30 @@ static void load_unknown(struct vm_env *env, int dst, int size, bool sx)
 		scalar_set_unknown_size(&d->s, size);
 }
 
-/* A load from frozen read-only data has a known value. */
+uint8_t *vm_kconfig_values(const struct vm_object *obj, size_t size);
+
+/* A load from frozen read-only data (.rodata, .kconfig) has a known value. */
 static bool rodata_load(struct vm_env *env, const struct vm_reg *reg, int off, int size,
 			int dst, bool sx)
 {
 	const struct vm_map *m = &env->obj->maps[reg->map];
 	int64_t o = (int64_t)reg->off + off + (int64_t)reg->s.var_off.value;
+	const uint8_t *data = m->init_data;
+	size_t len = m->init_size;
 	uint64_t v = 0;
 
-	if (m->kind != VM_MAP_RODATA || !scalar_is_const(&reg->s) || dst < 0 || !m->init_data ||
-	    o < 0 || (uint64_t)(o + size) > m->init_size)
+	if (m->kind == VM_MAP_KCONFIG) {
+		if (!env->kconfig)
+			env->kconfig = vm_kconfig_values(env->obj, m->value_size);
+		data = env->kconfig;
+		len = m->value_size;
+	} else if (m->kind != VM_MAP_RODATA) {
+		return false;
+	}
+	if (!scalar_is_const(&reg->s) || dst < 0 || !data || o < 0 || (uint64_t)(o + size) > len)
 		return false;
 	for (int i = size - 1; i >= 0; i--)
-		v = v << 8 | m->init_data[o + i];
+		v = v << 8 | data[o + i];
 	if (sx && size < 8) {
 		int sh = 64 - size * 8;
 

@@ -112,6 +112,22 @@ static void env_fini(struct vm_env *env)
 	free(env->global_called);
 	free(env->global_done);
 	free(env->insn_counts);
+	free(env->kconfig);
+}
+
+bool vm_ksym_missing(const char *name);
+
+/* resolve_pseudo_ldimm64: a kernel symbol that does not resolve fails before do_check. */
+static int check_ksyms(struct vm_env *env)
+{
+	const struct vm_prog *p = env->prog;
+
+	for (size_t i = 0; p->refs && i < p->n_insns; i++)
+		if (p->refs[i].kind == VM_REF_KSYM && p->refs[i].name &&
+		    vm_insn_is_ldimm64(&p->insns[i]) && vm_ksym_missing(p->refs[i].name))
+			return vm_env__reject(env, "ldimm64 failed to find the address for kernel symbol '%s'.",
+					      p->refs[i].name);
+	return 0;
 }
 
 static int run_one(struct vm_env *env, int subprog)
@@ -133,7 +149,10 @@ static int run_all(struct vm_env *env)
 {
 	const struct vm_prog *p = env->prog;
 	bool again = true, tail = false;
-	int err = run_one(env, 0);
+	int err = check_ksyms(env);
+
+	if (!err)
+		err = run_one(env, 0);
 
 	while (!err && again) {
 		again = false;

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kconfig.c: the values libbpf stores in the .kconfig map at load time
+ * (LINUX_KERNEL_VERSION from uname, CONFIG_* from /proc/config.gz or
+ * /boot/config-RELEASE), laid out as libbpf lays the externs out. The
+ * kernel sees that map frozen and read-only, so its loads are constants.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <zlib.h>
+#include <bpf/btf.h>
+#include "verifier-model/explore.h"
+
+struct kvar { const char *name; const struct btf_type *t; long long size, align; };
+
+static int cmp_kvar(const void *a, const void *b)
+{
+	const struct kvar *x = a, *y = b;
+
+	if (x->align != y->align)
+		return x->align > y->align ? -1 : 1;
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* The running kernel's config line for name ("y", "m", "42", "\"str\""), or NULL. */
+static const char *config_value(const char *name, char *buf, size_t len)
+{
+	char path[128], line[512];
+	struct utsname u;
+	gzFile f = gzopen("/proc/config.gz", "rb");
+	size_t n = strlen(name);
+	const char *res = NULL;
+
+	if (!f && !uname(&u)) {
+		snprintf(path, sizeof(path), "/boot/config-%s", u.release);
+		f = gzopen(path, "rb");
+	}
+	if (!f)
+		return NULL;
+	while (gzgets(f, line, sizeof(line))) {
+		if (!strncmp(line, name, n) && line[n] == '=') {
+			snprintf(buf, len, "%s", line + n + 1);
+			buf[strcspn(buf, "\n")] = 0;
+			res = buf;
+			break;
+		}
+	}
+	gzclose(f);
+	return res;
+}
+
+static uint64_t kernel_version(void)
+{
+	struct utsname u;
+	unsigned a = 0, b = 0, c = 0;
+
+	if (uname(&u) || sscanf(u.release, "%u.%u.%u", &a, &b, &c) < 2)
+		return 0;
+	return ((uint64_t)a << 16) + ((uint64_t)b << 8) + (c > 255 ? 255 : c);
+}
+
+static void store(uint8_t *dst, long long size, uint64_t v)
+{
+	for (long long i = 0; i < size && i < 8; i++)
+		dst[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void fill_one(const struct btf *btf, const struct kvar *v, uint8_t *dst)
+{
+	const struct btf_type *t = btf__type_by_id(btf, btf__resolve_type(btf, v->t->type));
+	char buf[256];
+	const char *val;
+
+	if (!strcmp(v->name, "LINUX_KERNEL_VERSION")) {
+		store(dst, v->size, kernel_version());
+		return;
+	}
+	if (!strcmp(v->name, "LINUX_HAS_SYSCALL_WRAPPER") || !strcmp(v->name, "LINUX_HAS_BPF_COOKIE")) {
+		store(dst, v->size, 1);
+		return;
+	}
+	val = config_value(v->name, buf, sizeof(buf));
+	if (!val || !t)
+		return;                        /* a missing weak extern reads as 0 */
+	if (btf_is_array(t) && val[0] == '"') {
+		size_t l = strcspn(val + 1, "\"");
+
+		memcpy(dst, val + 1, l < (size_t)v->size ? l : (size_t)v->size - 1);
+		return;
+	}
+	if (!strcmp(val, "y"))
+		store(dst, v->size, 1);
+	else if (!strcmp(val, "m"))
+		store(dst, v->size, 2);
+	else if (isdigit((unsigned char)val[0]) || val[0] == '-')
+		store(dst, v->size, (uint64_t)strtoll(val, NULL, 0));
+}
+
+uint8_t *vm_kconfig_values(const struct vm_object *obj, size_t size);
+
+/* The .kconfig map's bytes as libbpf would fill them (malloc'd), or NULL. */
+uint8_t *vm_kconfig_values(const struct vm_object *obj, size_t size)
+{
+	const struct btf *btf = obj->btf;
+	int id = btf ? btf__find_by_name_kind(btf, ".kconfig", BTF_KIND_DATASEC) : -1;
+	const struct btf_type *sec;
+	struct kvar *v;
+	uint8_t *buf;
+	long long pos = 0;
+	int n;
+
+	if (id < 0)
+		return NULL;
+	sec = btf__type_by_id(btf, id);
+	n = btf_vlen(sec);
+	v = calloc(n ? n : 1, sizeof(*v));
+	buf = calloc(1, size ? size : 1);
+	if (!v || !buf) {
+		free(v);
+		free(buf);
+		return NULL;
+	}
+	for (int i = 0; i < n; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, btf_var_secinfos(sec)[i].type);
+
+		v[i].t = t;
+		v[i].name = t ? btf__name_by_offset(btf, t->name_off) : "";
+		v[i].size = t ? btf__resolve_size(btf, t->type) : 1;
+		v[i].align = t ? btf__align_of(btf, t->type) : 1;
+		if (!v[i].name || v[i].size <= 0 || v[i].align <= 0) {
+			v[i].name = v[i].name ? v[i].name : "";
+			v[i].size = v[i].align = 1;
+			v[i].t = NULL;
+		}
+	}
+	qsort(v, n, sizeof(*v), cmp_kvar);
+	for (int i = 0; i < n; i++) {
+		pos = (pos + v[i].align - 1) / v[i].align * v[i].align;
+		if (v[i].t && pos + v[i].size <= (long long)size)
+			fill_one(btf, &v[i], buf + pos);
+		pos += v[i].size;
+	}
+	free(v);
+	return buf;
+}
+
+bool vm_ksym_missing(const char *name);
+
+/* A __ksym the running kernel cannot resolve (absent from /proc/kallsyms). */
+bool vm_ksym_missing(const char *name)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	char line[512];
+	size_t n = strlen(name);
+	bool found = false;
+
+	if (!f)
+		return false;           /* cannot tell: assume it resolves */
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *sym = strchr(line, ' ');
+
+		sym = sym ? strchr(sym + 1, ' ') : NULL;
+		if (sym && !strncmp(sym + 1, name, n) && (sym[1 + n] == '\n' || sym[1 + n] == '\t'))
+			found = true;
+	}
+	fclose(f);
+	return !found;
+}

@@ -26,6 +26,7 @@ struct unroll_req {
 	unsigned opt_off[4], opt_end[4]; /* else these options (offsets in text) */
 	unsigned n_opts;
 	bool to_eol;             /* a comment follows the pragma */
+	bool macro;              /* what is a header macro's name */
 	char what[64];
 };
 
@@ -179,10 +180,17 @@ static void widen_to_line(const char *t, size_t len, unsigned *start, unsigned *
 static void report(struct pscan *p, unsigned at, unsigned end, unsigned cut,
 		   const struct unroll_req *r, bool is_operator)
 {
+	char what[128];
+
+	if (r->macro)
+		snprintf(what, sizeof(what), "'%s' (a macro expanding to an unrolling _Pragma)", r->what);
+	else if (is_operator)
+		snprintf(what, sizeof(what), "'_Pragma(\"%s\")'", r->what);
+	else
+		snprintf(what, sizeof(what), "'#pragma %s'", r->what);
 	struct bpf_finding *f = lint_report(p->ctx, span(p, at, end),
-		"'%s%s%s' copies the loop body once per iteration: the verifier processes every "
-		"copy and the program grows", is_operator ? "_Pragma(\"" : "#pragma ", r->what,
-		is_operator ? "\")" : "");
+		"%s copies the loop body once per iteration: the verifier processes every "
+		"copy and the program grows", what);
 	const char *file = lint_main_path(p->ctx);
 
 	if (!f)
@@ -304,6 +312,68 @@ static void scan(struct pscan *p)
 	}
 }
 
+/* The replacement list of macro definition def holds an unrolling _Pragma. */
+static bool macro_unrolls(struct lint_ctx *ctx, CXCursor def, struct unroll_req *r)
+{
+	CXSourceRange ext = clang_getCursorExtent(def);
+	CXFile f;
+	unsigned a, b;
+	size_t len;
+	const char *t, *hit;
+
+	clang_getSpellingLocation(clang_getRangeStart(ext), &f, NULL, NULL, &a);
+	clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &b);
+	t = f ? clang_getFileContents(lint_tu(ctx), f, &len) : NULL;
+	if (!t || b > len || b <= a || !(hit = memmem(t + a, b - a, "_Pragma", 7)))
+		return false;
+	unsigned s = (unsigned)(hit - t) + 7;
+
+	while (s < b && (t[s] == ' ' || t[s] == '(' || t[s] == '\t'))
+		s++;
+	if (s >= b || t[s] != '"')
+		return false;
+	unsigned close = s + 1;
+
+	while (close < b && t[close] != '"')
+		close++;
+	classify(t, s + 1, close, r);
+	return r->hit && r->whole;
+}
+
+/*
+ * A macro from a header that expands to an unrolling _Pragma, used in the
+ * main file: report the use, and the fix drops the use.
+ */
+static enum CXChildVisitResult visit_expansion(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct pscan *p = d;
+	struct unroll_req r;
+	CXFile f, df;
+	unsigned a;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+		return CXChildVisit_Continue;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &a);
+	if (!f || !clang_File_isEqual(f, p->file))
+		return CXChildVisit_Continue;
+	CXCursor def = clang_getCursorReferenced(c);
+
+	if (clang_Cursor_isNull(def))
+		return CXChildVisit_Continue;
+	clang_getSpellingLocation(clang_getCursorLocation(def), &df, NULL, NULL, NULL);
+	if (!df || clang_File_isEqual(df, p->file) || !macro_unrolls(p->ctx, def, &r))
+		return CXChildVisit_Continue;
+	CXString name = clang_getCursorSpelling(c);
+	unsigned end = a + (unsigned)strlen(clang_getCString(name));
+
+	snprintf(r.what, sizeof(r.what), "%s", clang_getCString(name));
+	r.macro = true;
+	clang_disposeString(name);
+	report(p, a, end, end, &r, false);
+	return CXChildVisit_Continue;
+}
+
 static void check(struct lint_ctx *ctx)
 {
 	struct pscan p = { .ctx = ctx };
@@ -316,6 +386,7 @@ static void check(struct lint_ctx *ctx)
 		return;
 	p.skipped = clang_getSkippedRanges(lint_tu(ctx), p.file);
 	scan(&p);
+	clang_visitChildren(clang_getTranslationUnitCursor(lint_tu(ctx)), visit_expansion, &p);
 	clang_disposeSourceRangeList(p.skipped);
 }
 

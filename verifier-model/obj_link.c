@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <gelf.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,8 +140,9 @@ int ld_collect_relocs(struct loader *ld)
 
 		if (s->type != SHT_PROGBITS || !(s->flags & SHF_EXECINSTR))
 			continue;
-		if (s->size % 8 || (s->size && !s->data))
-			return ld_error(ld, -EINVAL, "%s: size not a multiple of 8",
+		/* insns are read in place: whole, and 8-aligned in the image */
+		if (s->size % 8 || (s->size && !s->data) || (uintptr_t)s->data % 8)
+			return ld_error(ld, -EINVAL, "%s: not a whole, aligned insn array",
 					s->name);
 		s->n_insns = s->size / 8;
 		s->refs = calloc(s->n_insns ? s->n_insns : 1, sizeof(*s->refs));

@@ -117,7 +117,9 @@ def main():
     errors += check_case(case, os.path.basename(case_obj), measured)
     unrecorded = sorted(k for k in measured if k not in recorded
                         and k[0] != os.path.basename(case_obj))
-    errors += ["%s/%s: measured, not recorded (scripts/vm/record)" % k for k in unrecorded]
+    # a case added since the last recording is news, not a mismatch
+    for k in unrecorded:
+        print("note: %s/%s is not recorded yet (scripts/vm/record)" % k)
     print("VM kernel: %s (recorded on %s)" % (kernel, rec_kernel))
     print("%d recorded programs, %d measured" % (len(recorded), len(measured)))
     for e in errors:

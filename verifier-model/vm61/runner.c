@@ -197,7 +197,7 @@ static int boot(const struct vm_qemu_opts *o, const char *initrd,
 			 limit / 1000);
 	} else if (end == CONSOLE_EOF) {
 		snprintf(b->error, sizeof(b->error),
-			 "the %s VM stopped before the loader finished (bpf-verify --vm-console shows why)",
+			 "the %s VM stopped before the loader finished (bpf-verify-vm --console shows why)",
 			 o->kernel);
 	}
 	close(fd);

@@ -106,6 +106,15 @@ void vm_env__free(struct vm_env *env, struct vm_state *st)
 	vm_state__free(st);
 }
 
+/* peak_states (6.17+): explored + evicted-but-alive + loop backedges. */
+void vm_env__update_peak(struct vm_env *env)
+{
+	long n = env->explored + env->freed_pending + env->n_backedges;
+
+	if (n > env->peak_states)
+		env->peak_states = n;
+}
+
 struct vm_state *vm_env__push(struct vm_env *env, int insn, int prev)
 {
 	struct vm_state *st;
@@ -374,8 +383,7 @@ miss:
 		return -ENOMEM;
 	env->total_states++;
 	env->explored++;
-	if (env->explored + env->freed_pending > env->peak_states)
-		env->peak_states = env->explored + env->freed_pending;
+	vm_env__update_peak(env);
 	env->prev_jmps_processed = env->jmps_processed;
 	env->prev_insn_processed = env->insn_processed;
 	nw->insn_idx = insn;
@@ -544,5 +552,5 @@ void vm_env__free_states(struct vm_env *env)
 		env->free_list = st->next;
 		vm_env__free(env, st);
 	}
-	env->explored = env->freed_pending = 0;
+	/* explored/freed_pending stay: the kernel's peak counts across runs */
 }

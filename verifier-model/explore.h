@@ -69,6 +69,8 @@ int vm_env__limit(struct vm_env *env, const char *fmt, ...)
 /* Copy / free a state, accounting its memory against the cap. */
 struct vm_state *vm_env__copy(struct vm_env *env, const struct vm_state *src);
 void vm_env__free(struct vm_env *env, struct vm_state *st);
+/* Update peak_states from the live state counts. */
+void vm_env__update_peak(struct vm_env *env);
 /* Current frame and register helpers. */
 struct vm_frame *vm_env__frame(struct vm_env *env);
 struct vm_reg *vm_env__reg(struct vm_env *env, int regno);

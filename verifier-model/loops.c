@@ -113,6 +113,7 @@ int vm_scc_add_backedge(struct vm_env *env, const struct vm_state *old)
 	b->next = v->backedges;
 	v->backedges = b;
 	env->n_backedges++;
+	vm_env__update_peak(env);
 	return 0;
 }
 

@@ -283,6 +283,9 @@ static int reloc_code(struct loader *ld, struct vm_prog *p, struct ld_func *g)
 		int64_t target;
 		int err;
 
+		if (is_ldimm64(insn) && i + 1 >= g->len)
+			return ld_error(ld, -EINVAL, "%s: ld_imm64 at the end of %s",
+					p->name, g->name);
 		if (r->kind != VM_REF_NONE && r->kind != VM_REF_SUBPROG_CALL &&
 		    r->kind != VM_REF_FUNC_PTR) {
 			apply_data_ref(insn, &p->refs[at], r);

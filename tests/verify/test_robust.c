@@ -78,13 +78,15 @@ static unsigned char *slurp(const char *path, size_t *len)
 static void fuzz(const char *path, const unsigned char *orig, size_t len)
 {
 	unsigned char *buf = malloc(len);
-	unsigned seed = 12345;
+	const char *env = getenv("VM_FUZZ_ROUNDS");  /* longer local runs */
+	int rounds = env ? atoi(env) : 400;
+	unsigned seed = env && getenv("VM_FUZZ_SEED") ? (unsigned)atoi(getenv("VM_FUZZ_SEED")) : 12345;
 	int opened = 0, refused = 0;
 
 	CHECK(try_open(path, orig, len) == 0, "%s: the intact object does not open", path);
 	for (size_t cut = 0; cut < len; cut += cut < 512 ? 8 : len / 97 + 1)
 		try_open(path, orig, cut) ? refused++ : opened++;
-	for (int round = 0; round < 400; round++) {
+	for (int round = 0; round < rounds; round++) {
 		memcpy(buf, orig, len);
 		for (int k = 0; k < 1 + round % 8; k++) {
 			seed = seed * 1103515245 + 12345;

@@ -72,6 +72,27 @@ int vm61_files__kernel(const char *release, char *buf, size_t len)
 	return access(buf, R_OK) ? -ENOENT : 0;
 }
 
+int vm61_files__kconfig(const char *release, char *path, size_t len,
+			char *uname_r, size_t ulen)
+{
+	char dir[4096], file[4200];
+	FILE *f;
+	int err = vm_qemu__cache_dir(dir, sizeof(dir));
+
+	if (err)
+		return err;
+	snprintf(path, len, "%s/kernels/%s/config", dir, release);
+	snprintf(file, sizeof(file), "%s/kernels/%s/release", dir, release);
+	f = fopen(file, "r");
+	if (!f)
+		return -ENOENT;
+	if (!fgets(uname_r, (int)ulen, f))
+		uname_r[0] = '\0';
+	fclose(f);
+	uname_r[strcspn(uname_r, "\n/")] = '\0';
+	return uname_r[0] && access(path, R_OK) == 0 ? 0 : -ENOENT;
+}
+
 int vm61_files__loader(char *buf, size_t len)
 {
 	const char *cands[] = { getenv("BPF_LINT_VM_LOADER"),

@@ -9,6 +9,12 @@
 int vm61_files__qemu(char *buf, size_t len);
 /* The cached kernel image of release (scripts/vm/fetch-kernel REL). */
 int vm61_files__kernel(const char *release, char *buf, size_t len);
+/*
+ * The kernel's config and its uname -r, cached beside the image; libbpf
+ * needs /boot/config-RELEASE for .kconfig externs. -ENOENT if absent.
+ */
+int vm61_files__kconfig(const char *release, char *path, size_t len,
+			char *uname_r, size_t ulen);
 /* Our static loader: $BPF_LINT_VM_LOADER, the build tree's, the installed. */
 int vm61_files__loader(char *buf, size_t len);
 /* A statically linked busybox (Debian's busybox-static). */

@@ -47,6 +47,17 @@ static long now_ms(void)
 	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
 }
 
+/* /boot/config-RELEASE when fetch-kernel kept it (older caches did not). */
+static int add_kconfig(FILE *out, const char *kernel)
+{
+	char path[4096], rel[128], name[160];
+
+	if (vm61_files__kconfig(kernel, path, sizeof(path), rel, sizeof(rel)))
+		return 0;
+	snprintf(name, sizeof(name), "boot/config-%s", rel);
+	return cpio__add_dir(out, "boot") ?: cpio__add_file(out, name, path);
+}
+
 /*
  * initrd = base archive + one with /objs/NNNN.o and the loader's args.
  * An object that cannot be read gets its error and stays out.
@@ -72,6 +83,7 @@ static int write_initrd(const char *dst, const char *base,
 			snprintf(b->objs[i].error, sizeof(b->objs[i].error),
 				 "cannot read it: %s", strerror(-e));
 	}
+	err = err ?: add_kconfig(out, o->kernel);
 	err = err ?: cpio__add_data(out, "objs/args", 0644, args, strlen(args));
 	err = err ?: cpio__finish(out);
 	if (in)

@@ -57,7 +57,8 @@ def ensure_image(root):
     if not shutil.which("qemu-system-x86_64"):
         skip("qemu-system-x86_64 not installed (apt-get install qemu-system-x86)")
     cache = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    if os.path.exists(os.path.join(cache, "bpf-lint/kernels", RELEASE, "vmlinuz")):
+    kdir = os.path.join(cache, "bpf-lint/kernels", RELEASE)
+    if all(os.path.exists(os.path.join(kdir, f)) for f in ("vmlinuz", "config")):
         return
     if not shutil.which("apt-get"):
         skip("no cached %s kernel and no apt-get to download one" % RELEASE)

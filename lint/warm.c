@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Warm units: parse once with a precompiled preamble, then reparse. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lint/internal.h"
+#include "lint/warm.h"
+
+struct warm_unit {
+	char *path;
+	char *args_key;          /* the arguments joined: a change means a new parse */
+	CXTranslationUnit tu;
+};
+
+struct lint_warm {
+	CXIndex index;
+	struct warm_unit *v;
+	size_t n;
+};
+
+struct lint_warm *lint_warm_new(void)
+{
+	struct lint_warm *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	w->index = clang_createIndex(0, 0);
+	if (!w->index) {
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+static void unit_free(struct warm_unit *u)
+{
+	if (u->tu)
+		clang_disposeTranslationUnit(u->tu);
+	free(u->path);
+	free(u->args_key);
+	memset(u, 0, sizeof(*u));
+}
+
+void lint_warm_forget(struct lint_warm *w, const char *path)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (!strcmp(w->v[i].path, path)) {
+			unit_free(&w->v[i]);
+			w->v[i] = w->v[--w->n];
+			return;
+		}
+}
+
+void lint_warm_free(struct lint_warm *w)
+{
+	if (!w)
+		return;
+	for (size_t i = 0; i < w->n; i++)
+		unit_free(&w->v[i]);
+	free(w->v);
+	clang_disposeIndex(w->index);
+	free(w);
+}
+
+static char *join_args(char **args)
+{
+	size_t len = 1;
+	char *key;
+
+	for (char **a = args; *a; a++)
+		len += strlen(*a) + 1;
+	key = calloc(1, len);
+	if (!key)
+		return NULL;
+	for (char **a = args; *a; a++) {
+		strcat(key, *a);
+		strcat(key, "\x1f");
+	}
+	return key;
+}
+
+/* clang's errors as it prints them, or NULL when the unit has none. */
+static char *unit_errors(CXTranslationUnit tu)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	char *buf = NULL;
+	size_t len = 0;
+	bool broken = false;
+	FILE *mem;
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		broken |= clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+		clang_disposeDiagnostic(d);
+	}
+	if (!broken || !(mem = open_memstream(&buf, &len)))
+		return broken ? strdup("parse failed") : NULL;
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
+
+		fprintf(mem, "%s\n", clang_getCString(s));
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+	fclose(mem);
+	if (len && buf[len - 1] == '\n')
+		buf[len - 1] = '\0';
+	return buf;
+}
+
+static struct warm_unit *find_unit(struct lint_warm *w, const char *path, const char *key)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (!strcmp(w->v[i].path, path)) {
+			if (!strcmp(w->v[i].args_key, key))
+				return &w->v[i];
+			lint_warm_forget(w, path);
+			return NULL;
+		}
+	return NULL;
+}
+
+static struct warm_unit *new_unit(struct lint_warm *w, const char *path, char *key,
+				  char **args, struct CXUnsavedFile *uf, char **err)
+{
+	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord |
+			 CXTranslationUnit_PrecompiledPreamble |
+			 CXTranslationUnit_CreatePreambleOnFirstParse;
+	struct warm_unit *nv = realloc(w->v, (w->n + 1) * sizeof(*nv)), *u;
+	int argc = 0;
+
+	if (!nv)
+		return NULL;
+	w->v = nv;
+	u = &w->v[w->n];
+	while (args[argc])
+		argc++;
+	if (clang_parseTranslationUnit2(w->index, path, (const char *const *)args, argc,
+					uf, 1, flags, &u->tu) != CXError_Success) {
+		*err = lint__strdupf("%s: clang could not parse the file", path);
+		return NULL;
+	}
+	u->path = strdup(path);
+	u->args_key = key;
+	w->n++;
+	return u;
+}
+
+/* The unit for path holding uf's contents: reparsed if kept, else parsed. */
+static CXTranslationUnit warm_unit(struct lint_warm *w, const char *path,
+				   const struct lint_options *opt,
+				   struct CXUnsavedFile *uf, char **err, bool *reparsed)
+{
+	char **args = lint_compile_args(path, opt);
+	char *key = args ? join_args(args) : NULL;
+	struct warm_unit *u = key ? find_unit(w, path, key) : NULL;
+
+	*reparsed = false;
+	if (u) {
+		free(key);
+		*reparsed = true;
+		if (clang_reparseTranslationUnit(u->tu, 1, uf,
+						 clang_defaultReparseOptions(u->tu))) {
+			lint_warm_forget(w, path);  /* the unit is unusable now */
+			*err = lint__strdupf("%s: clang could not reparse the file", path);
+			u = NULL;
+		}
+	} else if (key) {
+		u = new_unit(w, path, key, args, uf, err);
+		if (!u)
+			free(key);
+	}
+	lint_args_free(args);
+	if (!u && !*err)
+		*err = strdup("out of memory");
+	return u ? u->tu : NULL;
+}
+
+static int run_rules(CXTranslationUnit tu, const char *path, const struct lint_options *opt,
+		     struct lint_file_config *conf, struct bpf_findings *out, char **err)
+{
+	struct lint_ctx ctx = { 0 };
+	regex_t re;
+	bool have_re = opt->header_filter != NULL;
+
+	if (have_re && regcomp(&re, opt->header_filter, REG_EXTENDED | REG_NOSUB)) {
+		*err = lint__strdupf("--header-filter: bad expression");
+		return -EINVAL;
+	}
+	ctx.tu = tu;
+	ctx.main_path = path;
+	ctx.main_file = clang_getFile(tu, path);
+	ctx.conf = conf;
+	ctx.header_re = have_re ? &re : NULL;
+	ctx.out = out;
+	ctx.unsaved_text = opt->unsaved_text;
+	ctx.unsaved_len = opt->unsaved_len;
+	ctx__run_rules(&ctx, opt->rule_filter);
+	out->declared = lint_declared(&ctx);
+	out->target_kernel = conf->cfg.target_kernel;
+	findings_sort(out);
+	if (have_re)
+		regfree(&re);
+	return 0;
+}
+
+int lint_warm_run(struct lint_warm *w, const char *path,
+		  const struct lint_options *opt, struct bpf_findings *out,
+		  char **err, bool *reparsed)
+{
+	struct CXUnsavedFile uf = { path, opt->unsaved_text, opt->unsaved_len };
+	struct lint_file_config conf;
+	CXTranslationUnit tu;
+	int rc;
+
+	*err = NULL;
+	*reparsed = false;
+	if (!opt->unsaved_text) {
+		*err = lint__strdupf("%s: no buffer to lint", path);
+		return -EINVAL;
+	}
+	rc = config__load(&conf, path, opt->config_path, err);
+	if (rc)
+		return rc;
+	if (opt->target_kernel)
+		conf.cfg.target_kernel = opt->target_kernel;
+	else if (!conf.kernel_set)
+		conf.cfg.target_kernel = lint_running_kernel();
+	tu = warm_unit(w, path, opt, &uf, err, reparsed);
+	if (!tu)
+		rc = -EBADMSG;
+	else if ((*err = unit_errors(tu)))
+		rc = -EBADMSG;   /* keep the unit: the next edit may fix it */
+	else
+		rc = run_rules(tu, path, opt, &conf, out, err);
+	config__free(&conf);
+	return rc;
+}

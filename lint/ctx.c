@@ -56,12 +56,20 @@ static bool file_reported(struct lint_ctx *ctx, CXFile f)
 	return ok;
 }
 
+/* Like clang-tidy without --system-headers: /usr/include never matches the filter. */
+static bool in_system_header(struct lint_ctx *ctx, CXFile f, unsigned off)
+{
+	return !is_main(ctx, f) &&
+	       clang_Location_isInSystemHeader(clang_getLocationForOffset(ctx->tu, f, off));
+}
+
 bool lint_location_reported(struct lint_ctx *ctx, CXSourceLocation loc)
 {
 	CXFile f;
+	unsigned off;
 
-	clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
-	return file_reported(ctx, f);
+	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+	return file_reported(ctx, f) && !in_system_header(ctx, f, off);
 }
 
 static enum bpf_severity rule_severity(struct lint_ctx *ctx)
@@ -92,7 +100,7 @@ struct bpf_finding *lint_report(struct lint_ctx *ctx, CXSourceRange range,
 
 	clang_getExpansionLocation(clang_getRangeStart(range), &f, &line, &col, &off);
 	clang_getExpansionLocation(clang_getRangeEnd(range), &ef, &eline, &ecol, &eoff);
-	if (!file_reported(ctx, f))
+	if (!file_reported(ctx, f) || in_system_header(ctx, f, off))
 		return NULL;
 	text = clang_getFileContents(ctx->tu, f, &len);
 	if (text && nolint__suppressed(text, len, line, ctx->rule->id))

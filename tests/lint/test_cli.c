@@ -246,6 +246,9 @@ Test(cli, header_filter)
 	cr_expect_eq(lint(f, NULL, NULL, NULL, NULL, NULL), 0, "%s", out);
 	cr_expect_eq(lint("--header-filter=helpers\\.h$", f, NULL, NULL, NULL, NULL), 1);
 	cr_expect(strstr(out, "helpers.h:1:8: warning:"), "%s", out);
+	/* System headers (libbpf's own __always_inline helpers) never match. */
+	cr_expect_eq(lint("--header-filter=.*", f, NULL, NULL, NULL, NULL), 1);
+	cr_expect(!strstr(out, "/usr/include/"), "%s", out);
 	cr_expect_eq(lint("--header-filter=(", f, NULL, NULL, NULL, NULL), 2);
 }
 

@@ -23,19 +23,29 @@ struct vm_scc_visit {
 	struct vm_backedge *backedges;
 };
 
-static struct vm_scc_visit *visit_of(struct vm_env *env, int insn)
+/*
+ * compute_scc_callchain: the loop a state belongs to is the first one met
+ * walking its frames outwards-in (a callee called from inside a loop is
+ * part of that loop's visit). Visits are keyed by SCC id alone.
+ */
+static struct vm_scc_visit *visit_of(struct vm_env *env, const struct vm_state *st)
 {
-	int id;
-
-	if (insn < 0 || (size_t)insn >= env->cfg.n || !env->visits)
+	if (!env->visits)
 		return NULL;
-	id = env->cfg.scc[insn];
-	return id > 0 ? &env->visits[id] : NULL;
+	for (int f = 0; f <= st->curframe; f++) {
+		int insn = f == st->curframe ? st->insn_idx : st->frame[f + 1]->callsite;
+
+		if (insn < 0 || (size_t)insn >= env->cfg.n)
+			return NULL;
+		if (env->cfg.scc[insn] > 0)
+			return &env->visits[env->cfg.scc[insn]];
+	}
+	return NULL;
 }
 
 void vm_scc_enter(struct vm_env *env, struct vm_state *st)
 {
-	struct vm_scc_visit *v = visit_of(env, st->insn_idx);
+	struct vm_scc_visit *v = visit_of(env, st);
 
 	if (v && !v->entry)
 		v->entry = st;
@@ -76,7 +86,7 @@ static void free_backedges(struct vm_env *env, struct vm_scc_visit *v)
 
 void vm_scc_exit(struct vm_env *env, struct vm_state *st)
 {
-	struct vm_scc_visit *v = visit_of(env, st->insn_idx);
+	struct vm_scc_visit *v = visit_of(env, st);
 
 	if (!v || v->entry != st)
 		return;
@@ -88,14 +98,14 @@ void vm_scc_exit(struct vm_env *env, struct vm_state *st)
 
 bool vm_scc_range_within(struct vm_env *env, const struct vm_state *old)
 {
-	struct vm_scc_visit *v = visit_of(env, old->insn_idx);
+	struct vm_scc_visit *v = visit_of(env, old);
 
 	return v && v->entry && v->backedges;
 }
 
 int vm_scc_add_backedge(struct vm_env *env, const struct vm_state *old)
 {
-	struct vm_scc_visit *v = visit_of(env, old->insn_idx);
+	struct vm_scc_visit *v = visit_of(env, old);
 	struct vm_backedge *b;
 
 	if (!v || !v->entry)

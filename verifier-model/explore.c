@@ -350,6 +350,11 @@ loop_hit:
 		if (states_equal(env, sl, cur, loop ? VM_RANGE_WITHIN : VM_NOT_EXACT)) {
 hit:
 			sl->hit_cnt++;
+			if (vm_trace_on()) {
+				void vm_trace_one(const struct vm_state *st, int idx, const char *what);
+
+				vm_trace_one(sl, insn, "old");
+			}
 			if (vm_propagate_precision(env, sl) < 0)
 				return -EACCES;
 			if (loop && sl->branches && vm_scc_add_backedge(env, sl) < 0)

@@ -17,6 +17,8 @@ bool vm_trace_on(void)
 	return on;
 }
 
+void vm_trace_one(const struct vm_state *st, int idx, const char *what);
+
 static void print_reg(const struct vm_reg *r, const char *name)
 {
 	char buf[160], tn[48];
@@ -42,13 +44,18 @@ static void print_reg(const struct vm_reg *r, const char *name)
 
 void vm_trace_state(struct vm_env *env, int idx, const char *what)
 {
-	const struct vm_state *st = env->cur;
+	vm_trace_one(env->cur, idx, what);
+}
+
+void vm_trace_one(const struct vm_state *st, int idx, const char *what)
+{
 	char name[16];
 
 	fprintf(stderr, "%d: %s frame%d", idx, what, st->curframe);
 	for (int f = 0; f <= st->curframe; f++) {
 		const struct vm_frame *fr = st->frame[f];
 
+		fprintf(stderr, " |");
 		for (int r = 0; r < VM_REG_FP; r++) {
 			snprintf(name, sizeof(name), f == st->curframe ? "R%d" : "f%dR%d",
 				 f == st->curframe ? r : f, r);
@@ -60,6 +67,10 @@ void vm_trace_state(struct vm_env *env, int idx, const char *what)
 			if (fr->slots[s].type[0] == VM_SLOT_SPILL) {
 				snprintf(name, sizeof(name), "fp%d", -8 * (s + 1));
 				print_reg(&fr->slots[s].spilled, name);
+			} else if (fr->slots[s].type[0] == VM_SLOT_MISC) {
+				fprintf(stderr, " fp%d=m", -8 * (s + 1));
+			} else if (fr->slots[s].type[0] == VM_SLOT_ZERO) {
+				fprintf(stderr, " fp%d=z", -8 * (s + 1));
 			} else if (fr->slots[s].type[0] == VM_SLOT_ITER) {
 				fprintf(stderr, " fp%d=iter(%s,d=%u)", -8 * (s + 1),
 					fr->slots[s].iter_state == VM_ITER_ACTIVE ? "active" : "drained",

@@ -6,6 +6,9 @@
 
 #include "confirm/confirm.h"
 
+/* Leave-one-out costs one compile per fix: only for files with few. */
+#define CONFIRM_MAX_PRUNE 8
+
 /* Render the chosen subset, compile it and verify it into *m. */
 static int measure_subset(const struct confirm_source *src, const bool *chosen,
 			  const struct vm_backend *be,
@@ -106,6 +109,60 @@ static int choose_one_by_one(const struct confirm_source *src,
 	return err;
 }
 
+/*
+ * After all candidates were accepted together: drop each one whose
+ * removal does not make things worse, so a harmful or useless fix does
+ * not ride along with helpful ones in the same program.
+ */
+static int prune_passengers(const struct confirm_source *src,
+			    const struct vm_backend *be,
+			    const struct vm_options *opt,
+			    struct compile_dir *dir, struct confirm_outcome *out)
+{
+	bool *trial = calloc(src->n_fixes, sizeof(*trial));
+	char why[512];
+	int err = 0;
+
+	if (!trial)
+		return -ENOMEM;
+	for (size_t i = 0; i < src->n_fixes && !err; i++) {
+		struct measurement m;
+		enum confirm_verdict v;
+
+		if (!out->kept[i])
+			continue;
+		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
+		trial[i] = false;
+		if (same_text(src, trial, out->kept))
+			continue;	/* its edit is also another kept fix's */
+		err = measure_subset(src, trial, be, opt, dir, &m);
+		if (err)
+			break;
+		/* Judge "with i" (current) against "without i" (m); a subset that
+		 * does not compile needs i (e.g. a pragma before a rewritten loop). */
+		v = confirm_judge(&m, &out->after, why, sizeof(why));
+		if (!m.compiled ||
+		    (confirm_acceptable(v) && !measurement__any_grew(&m, &out->after))) {
+			measurement__free(&m);
+			continue;
+		}
+		out->kept[i] = false;
+		if (v == CONFIRM_NO_CHANGE)
+			snprintf(why, sizeof(why), "it does not change the compiled object");
+		else if (m.total == out->after.total)
+			snprintf(why, sizeof(why), "no gain: %ld processed insns with or "
+				 "without it", m.total);
+		else
+			snprintf(why, sizeof(why), "it costs: %ld processed insns without it, "
+				 "%ld with it", m.total, out->after.total);
+		set_dropped(out, i, why);
+		measurement__free(&out->after);
+		out->after = m;
+	}
+	free(trial);
+	return err;
+}
+
 static size_t eligible_count(const struct confirm_source *src)
 {
 	size_t n = 0;
@@ -155,7 +212,9 @@ int confirm_choose(const struct confirm_source *src,
 		out->after = m;
 		out->have_after = true;
 		free(all);
-		return 0;
+		return eligible_count(src) > 1 &&
+		       eligible_count(src) <= CONFIRM_MAX_PRUNE ?
+			prune_passengers(src, be, opt, dir, out) : 0;
 	}
 	measurement__free(&m);
 	free(all);

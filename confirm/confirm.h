@@ -37,7 +37,10 @@ struct measurement {
 int measurement__verify(struct measurement *m, const char *obj_path,
 			const struct vm_backend *be, const struct vm_options *opt);
 void measurement__free(struct measurement *m);
-/* True if some program of after processes more insns than in before. */
+/*
+ * True if some program of after processes more insns than in before
+ * (a program that goes from rejected to accepted does not count).
+ */
 bool measurement__any_grew(const struct measurement *before,
 			   const struct measurement *after);
 /* True if both objects hold the same programs with identical code. */
@@ -89,9 +92,11 @@ struct confirm_outcome {
 };
 
 /*
- * Choose the fixes to keep among src's candidates (all of them are
- * tried together first; when that is not acceptable, or some program
- * grew, each is tried on top of the accepted ones, in order).
+ * Choose the fixes to keep among src's candidates. All of them are tried
+ * together first; when that is acceptable and no program grew, each is
+ * then left out once (files with at most 8 candidates) and dropped if
+ * the program is no worse without it. Otherwise each is tried on top of
+ * the ones accepted so far, in order.
  * Returns 0, -EBADMSG if the original does not compile, or -errno.
  */
 int confirm_choose(const struct confirm_source *src,

@@ -164,6 +164,10 @@ bool measurement__any_grew(const struct measurement *before,
 		const struct prog_figures *pb =
 			find_prog(before, after->progs[i].name);
 
+		/* A rejected program stops early: loading it costs more, gladly. */
+		if (pb && pb->verdict == VM_REJECTED &&
+		    after->progs[i].verdict == VM_ACCEPTED)
+			continue;
 		if (pb && after->progs[i].insns > pb->insns)
 			return true;
 	}

@@ -73,11 +73,20 @@ static int visit(const struct btf *btf, uint32_t id, uint32_t n_types,
 	for (int i = 0, n = n_refs(t); i < n; i++) {
 		bool by_value;
 		uint32_t ref = ref_at(t, i, &by_value);
-		int err = visit(btf, ref, n_types, state, by_value ? nesting + 1 : 0,
-				depth + 1);
+		int err;
 
-		/* a cycle through a pointer (struct list *next) is fine */
-		if (err && !(err == -ELOOP && !by_value))
+		/*
+		 * libbpf's size/alignment walks stop at pointers and prototypes,
+		 * so only by-value references need the walk; the others need to
+		 * exist. (Following pointers too ran past MAX_DEPTH on vmlinux.h.)
+		 */
+		if (!by_value) {
+			if (ref >= n_types)
+				return -EINVAL;
+			continue;
+		}
+		err = visit(btf, ref, n_types, state, nesting + 1, depth + 1);
+		if (err)
 			return err;
 	}
 	state[id] = 2;

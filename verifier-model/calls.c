@@ -282,6 +282,22 @@ static bool gpl_ok(const struct vm_env *env)
 	       !strcmp(l, "Dual BSD/GPL") || !strcmp(l, "Dual MIT/GPL") || !strcmp(l, "Dual MPL/GPL");
 }
 
+/*
+ * A tail call inside a subprogram: the failed call falls through (pushed),
+ * a successful one leaves the frame like an exit with an unknown R0.
+ * Returns 1: env->insn_idx is already the caller's next insn.
+ */
+static int tail_call_exit(struct vm_env *env, const struct bpf_insn *insn)
+{
+	int err;
+
+	if (!vm_env__push(env, env->insn_idx + 1, env->insn_idx))
+		return -EACCES;
+	vm_reg__mark_unknown(vm_env__reg(env, 0));
+	err = vm_exec_exit(env, insn);
+	return err < 0 ? err : 1;
+}
+
 static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 {
 	const struct vm_func_sig *sig = vm_helper_sig(insn->imm);
@@ -312,6 +328,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	refine_retval(env, insn->imm, &m);
 	if (sig->flags & VM_FN_PKT_CHANGE)
 		vm_clear_pkt_pointers(env->cur);
+	if ((sig->flags & VM_FN_TAIL_CALL) && env->cur->curframe)
+		return tail_call_exit(env, insn);
 	return 0;
 }
 
@@ -442,12 +460,10 @@ int vm_exec_call(struct vm_env *env, const struct bpf_insn *insn)
 	if (vm_insn_is_pseudo_call(insn))
 		return vm_exec_subprog_call(env, insn);
 	err = vm_insn_is_kfunc_call(insn) ? kfunc_call(env, insn) : helper_call(env, insn);
-	if (err)
+	if (err < 0)
 		return err;
-	if (vm_insn_is_helper_call(insn) && insn->imm == BPF_FUNC_tail_call) {
-		/* a tail call that fails falls through */
-	}
-	env->insn_idx++;
+	if (err == 0)
+		env->insn_idx++;
 	return 0;
 }
 

@@ -3,12 +3,14 @@
  * Finding what the VM needs (qemu, the kernel image, busybox-static, our
  * loader) and building the cached base initramfs from them.
  */
+#include <dirent.h>
 #include <elf.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "verifier-model/vm61/cpio.h"
@@ -186,6 +188,25 @@ static int write_base(const char *path, const char *busybox, const char *loader)
 	return err;
 }
 
+/* Archives of loaders unused for a week go: each build dir makes its own. */
+static void prune_old(const char *vmdir)
+{
+	DIR *d = opendir(vmdir);
+	struct dirent *e;
+	char path[4500];
+	struct stat st;
+
+	while (d && (e = readdir(d))) {
+		if (strncmp(e->d_name, "initramfs-", 10))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", vmdir, e->d_name);
+		if (!stat(path, &st) && st.st_atime < time(NULL) - 7 * 86400)
+			unlink(path);
+	}
+	if (d)
+		closedir(d);
+}
+
 int vm61_files__base_initramfs(char *buf, size_t len)
 {
 	char busybox[256], loader[4096], dir[4096], vmdir[4200];
@@ -205,5 +226,6 @@ int vm61_files__base_initramfs(char *buf, size_t len)
 		return -ENAMETOOLONG;
 	if (access(buf, R_OK) == 0)
 		return 0;
+	prune_old(vmdir);
 	return write_base(buf, busybox, loader);
 }

@@ -40,6 +40,18 @@ static bool eligible(const struct confirm_source *src, size_t i)
 	return !src->eligible || src->eligible[i];
 }
 
+static bool must_help(const struct confirm_source *src, size_t i)
+{
+	return !src->must_help || src->must_help[i];
+}
+
+/* May a change judged v be kept? A cost fix must gain; others must not lose. */
+static bool keepable(enum confirm_verdict v, bool need_gain)
+{
+	return confirm_acceptable(v) ||
+	       (!need_gain && (v == CONFIRM_NEUTRAL || v == CONFIRM_NO_CHANGE));
+}
+
 /* True if trial renders to the same bytes as the subset kept so far. */
 static bool same_text(const struct confirm_source *src, const bool *trial,
 		      const bool *kept)
@@ -92,7 +104,7 @@ static int choose_one_by_one(const struct confirm_source *src,
 			out->have_after ? &out->after : &out->before;
 
 		v = confirm_judge(cur, &m, why, sizeof(why));
-		if (confirm_acceptable(v) && !measurement__any_grew(cur, &m)) {
+		if (keepable(v, must_help(src, i)) && !measurement__any_grew(cur, &m)) {
 			out->kept[i] = true;
 			measurement__free(&out->after);
 			out->after = m;
@@ -141,14 +153,14 @@ static int prune_passengers(const struct confirm_source *src,
 		/* Judge "with i" (current) against "without i" (m); a subset that
 		 * does not compile needs i (e.g. a pragma before a rewritten loop). */
 		v = confirm_judge(&m, &out->after, why, sizeof(why));
-		if (!m.compiled ||
-		    (confirm_acceptable(v) && !measurement__any_grew(&m, &out->after))) {
+		if (!m.compiled || (keepable(v, must_help(src, i)) &&
+				    !measurement__any_grew(&m, &out->after))) {
 			measurement__free(&m);
 			continue;
 		}
 		out->kept[i] = false;
 		if (v == CONFIRM_NO_CHANGE)
-			snprintf(why, sizeof(why), "it does not change the compiled object");
+			snprintf(why, sizeof(why), "the compiled object is unchanged");
 		else if (m.total == out->after.total)
 			snprintf(why, sizeof(why), "no gain: %ld processed insns with or "
 				 "without it", m.total);
@@ -161,6 +173,21 @@ static int prune_passengers(const struct confirm_source *src,
 	}
 	free(trial);
 	return err;
+}
+
+/* One candidate, already measured against the original as v. */
+static int keep_single(const struct confirm_source *src, enum confirm_verdict v,
+		       const char *why, struct confirm_outcome *out)
+{
+	for (size_t i = 0; i < src->n_fixes; i++) {
+		if (!eligible(src, i) || keepable(v, must_help(src, i)))
+			continue;
+		out->kept[i] = false;
+		set_dropped(out, i, why);
+		measurement__free(&out->after);
+		out->have_after = false;
+	}
+	return 0;
 }
 
 static size_t eligible_count(const struct confirm_source *src)
@@ -207,13 +234,14 @@ int confirm_choose(const struct confirm_source *src,
 		return err;
 	}
 	v = confirm_judge(&out->before, &m, why, sizeof(why));
-	if (confirm_acceptable(v) && !measurement__any_grew(&out->before, &m)) {
+	if (keepable(v, false) && !measurement__any_grew(&out->before, &m)) {
 		memcpy(out->kept, all, n * sizeof(*all));
 		out->after = m;
 		out->have_after = true;
 		free(all);
-		return eligible_count(src) > 1 &&
-		       eligible_count(src) <= CONFIRM_MAX_PRUNE ?
+		if (eligible_count(src) == 1)
+			return keep_single(src, v, why, out);
+		return eligible_count(src) <= CONFIRM_MAX_PRUNE ?
 			prune_passengers(src, be, opt, dir, out) : 0;
 	}
 	measurement__free(&m);

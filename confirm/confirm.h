@@ -78,6 +78,8 @@ struct confirm_source {
 	char *const *args;            /* front-end compile args */
 	size_t n_fixes;
 	const bool *eligible;         /* n_fixes: worth trying; NULL = all */
+	const bool *must_help;        /* n_fixes: kept only if the count drops
+				       * (NULL = all); others: if it does not grow */
 	/* The file's bytes with the chosen fixes applied (malloc'd). */
 	char *(*render)(void *cookie, const bool *chosen, size_t *len);
 	void *cookie;
@@ -93,10 +95,10 @@ struct confirm_outcome {
 
 /*
  * Choose the fixes to keep among src's candidates. All of them are tried
- * together first; when that is acceptable and no program grew, each is
- * then left out once (files with at most 8 candidates) and dropped if
- * the program is no worse without it. Otherwise each is tried on top of
- * the ones accepted so far, in order.
+ * together first; when no program got worse or was newly rejected, each
+ * is then left out once (files with at most 8 candidates) and dropped if
+ * the programs are no worse without it (must_help fixes: if they gain
+ * nothing). Otherwise each is tried on top of the ones accepted so far.
  * Returns 0, -EBADMSG if the original does not compile, or -errno.
  */
 int confirm_choose(const struct confirm_source *src,

@@ -5,6 +5,7 @@
 
 #include "confirm/confirm.h"
 #include "rewrite/verify_stage.h"
+#include "rules/rule.h"
 
 int fix_verify_parse(const char *s)
 {
@@ -27,6 +28,19 @@ int verify_stage__check(enum fix_verify mode)
 	fprintf(stderr, "bpf-fix: --verify=%s: %s\n",
 		mode == FIX_VERIFY_KERNEL ? "kernel" : "both", why);
 	return 2;
+}
+
+/* Candidates whose rule exists to lower the verifier's cost. */
+static bool *cost_candidates(const struct fix_plan *plan)
+{
+	bool *c = calloc(plan->n_cand ? plan->n_cand : 1, sizeof(*c));
+
+	for (size_t i = 0; c && i < plan->n_cand; i++) {
+		const struct bpf_rule *r = rule_by_id(plan->cand[i].finding->rule);
+
+		c[i] = !r || r->fix_lowers_cost;
+	}
+	return c;
 }
 
 /* Candidates the plan could apply at all (not unfixable, not too new). */
@@ -78,12 +92,14 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 			bool last)
 {
 	struct vm_options vopt = { .max_insns = 1000000 };
+	bool *must_help = cost_candidates(plan);
 	struct confirm_source src = {
 		.path = path, .args = args, .n_fixes = plan->n_cand,
-		.eligible = eligible, .render = fix_plan__render_cb, .cookie = plan,
+		.eligible = eligible, .must_help = must_help,
+		.render = fix_plan__render_cb, .cookie = plan,
 	};
 	const char *name = mode == FIX_VERIFY_KERNEL ? "kernel verifier" : "verifier model";
-	struct confirm_outcome o;
+	struct confirm_outcome o = { 0 };
 	struct compile_dir dir;
 	int err = compile_dir__new(&dir);
 
@@ -91,7 +107,8 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 		fprintf(stderr, "bpf-fix: %s: temporary directory: %s\n", shown, strerror(-err));
 		return 2;
 	}
-	err = confirm_choose(&src, backend_of(mode), &vopt, &dir, &o);
+	err = must_help ? confirm_choose(&src, backend_of(mode), &vopt, &dir, &o) : -ENOMEM;
+	free(must_help);
 	compile_dir__remove(&dir);
 	if (err == -EBADMSG) {
 		fprintf(stderr, "bpf-fix: %s: does not compile, not changed:\n%s", shown,

@@ -459,6 +459,7 @@ const struct bpf_rule rule_always_inline = {
 		"header is reported without an automatic fix.",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
+	.fix_lowers_cost = true,
 	.min_kernel = KVER(4, 16),
 	.check = check,
 };

@@ -279,6 +279,7 @@ const struct bpf_rule rule_bounded_loop = {
 		"        sum += samples[i];\n",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
+	.fix_lowers_cost = true,
 	.min_kernel = KVER(6, 4),
 	.check = check,
 };

@@ -220,6 +220,7 @@ const struct bpf_rule rule_bpf_loop_callback = {
 	"unused). Not reported when the target kernel is older than 6.4.\n",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
+	.fix_lowers_cost = true,
 	.min_kernel = MIN_KERNEL,
 	.check = check,
 };

@@ -236,6 +236,7 @@ const struct bpf_rule rule_can_loop_index = {
 		"    }\n",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
+	.fix_lowers_cost = true,
 	.min_kernel = KVER(6, 9),
 	.check = check,
 };

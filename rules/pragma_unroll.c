@@ -411,6 +411,7 @@ const struct bpf_rule rule_pragma_unroll = {
 		"        sum += buf[i];\n",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
+	.fix_lowers_cost = true,
 	.min_kernel = KVER(5, 3),
 	.check = check,
 };

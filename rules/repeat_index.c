@@ -161,6 +161,7 @@ const struct bpf_rule rule_repeat_index = {
 		"    }\n",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
+	.fix_lowers_cost = true,
 	.min_kernel = KVER(6, 4),
 	.check = check,
 };

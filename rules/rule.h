@@ -19,6 +19,12 @@ struct bpf_rule {
 	enum bpf_severity severity;
 	bool enabled_by_default;
 	unsigned min_kernel;     /* KVER() the preferred fix needs, 0 = any */
+	/*
+	 * The fix exists to lower the verifier's cost: bpf-fix keeps it only
+	 * where it measurably does. Other fixes (API hygiene) are kept when
+	 * they cost nothing more and every program stays accepted.
+	 */
+	bool fix_lowers_cost;
 	/* Walk the unit and report through lint_report(); never prints. */
 	void (*check)(struct lint_ctx *ctx);
 };

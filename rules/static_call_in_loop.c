@@ -322,6 +322,7 @@ const struct bpf_rule rule_static_call_in_loop = {
 		"    __noinline int score(__u64 idx) { if (idx >= 64) return 0; ... }\n",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
+	.fix_lowers_cost = true,
 	.min_kernel = KVER(5, 6),
 	.check = check,
 };

@@ -5,7 +5,7 @@
 # costly file is rejected (and bpf-fix rewrites it), the fixed one is accepted.
 # usage: test_precommit.sh BPF-LINT BPF-FIX SOURCE-ROOT
 set -u
-lint=$1 fix=$2 root=$3
+lint=$(realpath "$1") fix=$(realpath "$2") root=$(realpath "$3")
 command -v pre-commit >/dev/null || { echo "pre-commit not installed (scripts/install-deps)"; exit 77; }
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "confirm/lint_cost.h"
 #include "config.h"
 #include "lint/lint.h"
 #include "lint/print.h"
@@ -24,6 +25,9 @@ static void usage(FILE *out)
 		"  --config=FILE             use FILE instead of the nearest .bpf-lint.yaml\n"
 		"  --rules=LIST              enable/disable rules: \"-*,bounded-loop\"\n"
 		"  --target-kernel=X.Y       kernel the fixes must load on (default: running)\n"
+		"  --cost                    compile, run the verifier model, and say what each\n"
+		"                            finding costs in processed insns\n"
+		"  --sort=location|cost      order of the findings (cost implies --cost)\n"
 		"  --list-rules              list the rules\n"
 		"  --explain=RULE            why RULE matters, with a before/after example\n"
 		"  --version                 print the version\n"
@@ -53,6 +57,8 @@ struct cli {
 	struct lint_options opt;
 	enum format format;
 	int color;               /* -1 auto */
+	bool cost;               /* --cost: measure with the verifier model */
+	bool sort_cost;          /* --sort=cost */
 };
 
 static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
@@ -63,6 +69,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "rules", required_argument, 0, 'r' }, { "checks", required_argument, 0, 'r' },
 		{ "target-kernel", required_argument, 0, 'k' }, { "list-rules", no_argument, 0, 'l' },
 		{ "explain", required_argument, 0, 'e' }, { "version", no_argument, 0, 'V' },
+		{ "cost", no_argument, 0, 'K' }, { "sort", required_argument, 0, 'S' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch;
@@ -80,6 +87,12 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			else if (!strcmp(optarg, "always")) c->color = 1;
 			else if (!strcmp(optarg, "never")) c->color = 0;
 			else { fprintf(stderr, "bpf-lint: --color=auto|always|never\n"); return 2; }
+			break;
+		case 'K': c->cost = true; break;
+		case 'S':
+			if (!strcmp(optarg, "cost")) c->sort_cost = c->cost = true;
+			else if (!strcmp(optarg, "location")) c->sort_cost = false;
+			else { fprintf(stderr, "bpf-lint: --sort=location|cost\n"); return 2; }
 			break;
 		case 'p': c->opt.compile_db_dir = optarg; break;
 		case 'H': c->opt.header_filter = optarg; break;
@@ -159,6 +172,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	status = lint_files(&c, argv + first, dash - first, &all);
+	if (c.cost && lint_cost__annotate(&all, argv + first, dash - first, &c.opt)) {
+		fprintf(stderr, "bpf-lint: --cost: out of memory\n");
+		status = 2;
+	}
+	if (c.sort_cost)
+		lint_cost__sort(&all);
 	if (c.format == FMT_JSON)
 		rc = print_json(stdout, &all);
 	else if (c.format == FMT_SARIF)

@@ -122,6 +122,8 @@ struct bpf_finding *lint_report(struct lint_ctx *ctx, CXSourceRange range,
 	fd->end_line = eline;
 	fd->end_col = ecol;
 	fd->end_offset = eoff;
+	fd->scope_line = line;
+	fd->scope_end_line = eline;
 	va_start(ap, fmt);
 	fd->message = vformat(fmt, ap);
 	va_end(ap);
@@ -133,6 +135,39 @@ struct bpf_finding *lint_report(struct lint_ctx *ctx, CXSourceRange range,
 		return NULL;
 	}
 	return fd;
+}
+
+void lint_set_scope(struct lint_ctx *ctx, struct bpf_finding *f,
+		    CXSourceRange range)
+{
+	unsigned first, last;
+	CXFile a, b;
+
+	(void)ctx;
+	clang_getExpansionLocation(clang_getRangeStart(range), &a, &first, NULL, NULL);
+	clang_getExpansionLocation(clang_getRangeEnd(range), &b, &last, NULL, NULL);
+	if (a && b && clang_File_isEqual(a, b) && first <= last) {
+		f->scope_line = first;
+		f->scope_end_line = last;
+	}
+}
+
+void lint_set_scope_after(struct lint_ctx *ctx, struct bpf_finding *f,
+			  unsigned off)
+{
+	CXFile file = clang_getFile(ctx->tu, lint_main_path(ctx));
+	size_t len;
+	const char *t = file ? clang_getFileContents(ctx->tu, file, &len) : NULL;
+	CXCursor c;
+
+	if (!t)
+		return;
+	while (off < len && (t[off] == ' ' || t[off] == '\t' || t[off] == '\n' ||
+			     t[off] == '\r'))
+		off++;
+	c = clang_getCursor(ctx->tu, clang_getLocationForOffset(ctx->tu, file, off));
+	if (clang_isStatement(clang_getCursorKind(c)))
+		lint_set_scope(ctx, f, clang_getCursorExtent(c));
 }
 
 /* Name of the macro whose use starts at loc's expansion site. */

@@ -61,6 +61,8 @@ struct bpf_finding {
 	size_t n_notes;
 	struct bpf_fix fix;
 	long cost;               /* processed insns attributed, -1 = unknown */
+	/* Lines whose processed insns this finding accounts for (--cost). */
+	unsigned scope_line, scope_end_line;
 };
 
 struct bpf_findings {

@@ -49,6 +49,18 @@ struct bpf_finding *lint_report(struct lint_ctx *ctx, CXSourceRange range,
  */
 int lint_fix_replace(struct lint_ctx *ctx, struct bpf_finding *f,
 		     CXSourceRange range, const char *text);
+/*
+ * The source the finding's cost lives in (a loop, a function body), for
+ * bpf-lint --cost; by default the finding's own lines.
+ */
+void lint_set_scope(struct lint_ctx *ctx, struct bpf_finding *f,
+		    CXSourceRange range);
+/*
+ * The same with the statement that starts at or after offset off of the
+ * main file (e.g. the loop after a pragma); no change if there is none.
+ */
+void lint_set_scope_after(struct lint_ctx *ctx, struct bpf_finding *f,
+			  unsigned off);
 /* Insert text before loc (same macro rules as lint_fix_replace). */
 int lint_fix_insert(struct lint_ctx *ctx, struct bpf_finding *f,
 		    CXSourceLocation loc, const char *text);

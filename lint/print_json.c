@@ -30,13 +30,19 @@ json_t *json_finding(const struct bpf_finding *f)
 {
 	json_t *notes = json_array();
 
+	json_t *obj;
+
 	for (size_t i = 0; i < f->n_notes; i++)
 		json_array_append_new(notes, json_string(f->notes[i]));
-	return json_pack("{s:s, s:s, s:s, s:{s:o, s:o}, s:s, s:o, s:o}",
-			 "rule", f->rule, "severity", severity_name(f->severity), "file", f->file,
-			 "range", "start", position(f->line, f->col, f->offset),
-			 "end", position(f->end_line, f->end_col, f->end_offset),
-			 "message", f->message, "notes", notes, "fix", json_fix(&f->fix));
+	obj = json_pack("{s:s, s:s, s:s, s:{s:o, s:o}, s:s, s:o, s:o}",
+			"rule", f->rule, "severity", severity_name(f->severity), "file", f->file,
+			"range", "start", position(f->line, f->col, f->offset),
+			"end", position(f->end_line, f->end_col, f->end_offset),
+			"message", f->message, "notes", notes, "fix", json_fix(&f->fix));
+	/* processed insns attributed by --cost; absent when not measured */
+	if (obj && f->cost >= 0)
+		json_object_set_new(obj, "cost", json_integer(f->cost));
+	return obj;
 }
 
 int print_json(FILE *out, const struct bpf_findings *list)

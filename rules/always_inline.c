@@ -384,6 +384,7 @@ static void check_function(struct ai_state *st, CXCursor c)
 			"'%s' is forced inline: every caller gets its own copy of the body and the "
 			"verifier processes each copy", clang_getCString(name));
 	if (fd) {
+		lint_set_scope(st->ctx, fd, clang_getCursorExtent(c));
 		finding_add_note(fd, "BPF has had real function calls since kernel 4.16 (2017); "
 			"always_inline only grows the program and rules out a global function "
 			"verified once");

@@ -232,6 +232,7 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 			    : "use bpf_for() so it is checked about once");
 	if (!f)
 		return;
+	lint_set_scope(ctx, f, clang_getCursorExtent(l->stmt));
 	finding_add_note(f, "a bounded loop's states are never pruned against earlier iterations, "
 			 "so each iteration costs the whole body against the 1,000,000-instruction limit");
 	finding_add_note(f, "bpf_for(i, start, end) (open-coded iterator, kernel 6.4+) gives the "

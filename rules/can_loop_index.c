@@ -192,6 +192,7 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 	clang_disposeString(n);
 	if (!f)
 		return;
+	lint_set_scope(ctx, f, clang_getCursorExtent(l->stmt));
 	finding_add_note(f, "may_goto loops converge when a state repeats; a counter the verifier "
 			 "knows exactly never repeats, one loaded from a writable global is a range "
 			 "that does at the second pass");

@@ -195,6 +195,7 @@ static void report(struct pscan *p, unsigned at, unsigned end, unsigned cut,
 
 	if (!f)
 		return;
+	lint_set_scope_after(p->ctx, f, end);
 	finding_add_note(f, "the verifier has accepted bounded loops since kernel 5.3; remove "
 		"the pragma, and for a long constant loop write bpf_for(i, 0, N) (6.4), whose "
 		"body is verified once");

@@ -112,6 +112,7 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 	clang_disposeString(n);
 	if (!f)
 		return;
+	lint_set_scope(ctx, f, clang_getCursorExtent(l->stmt));
 	if (x.start_kind == START_CONST)
 		finding_add_note(f, "bpf_repeat(N) is an iterator whose count the verifier does not "
 				 "know; an index from a known constant is a new state every iteration, "

@@ -228,6 +228,8 @@ static void report(struct lint_ctx *ctx, CXCursor call, CXCursor def, CXCursor v
 			plain ? "on every iteration" : "for every distinct state the loop reaches",
 			why ? "; no automatic fix: " : "", why ? why : "");
 	if (f) {
+		/* Its cost is the callee's body, verified again per call. */
+		lint_set_scope(ctx, f, clang_getCursorExtent(def));
 		finding_add_note(f, "static functions are verified per call site with the caller's "
 				 "state; an argument that differs per iteration defeats pruning, so "
 				 "each call costs the full body against the 1,000,000-instruction limit");

@@ -27,7 +27,7 @@ struct pkt {
 };
 
 /* The program's context handed on as void *: __arg_ctx says what it is. */
-__noinline int reserve_head(void *ctx __arg_ctx) // EXPECT: global-func-signature col=32 "__arg_ctx"
+__noinline int reserve_head(void *ctx __arg_ctx) // EXPECT: global-func-signature col=29 "__arg_ctx"
 {
 	return bpf_xdp_adjust_head(ctx, 0);
 }

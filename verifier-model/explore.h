@@ -164,7 +164,9 @@ struct vm_state *vm_find_prev_entry(struct vm_env *env, const struct vm_state *s
 void vm_widen_imprecise(struct vm_env *env, const struct vm_state *old, struct vm_state *cur);
 
 /* VM_MODEL_TRACE debugging output (trace.c). */
-bool vm_trace_on(void);
+extern bool vm_trace_enabled;  /* VM_MODEL_TRACE was set at start */
+/* True when the model should print its walk (VM_MODEL_TRACE). */
+static inline bool vm_trace_on(void) { return vm_trace_enabled; }
 void vm_trace_state(struct vm_env *env, int idx, const char *what);
 
 /* Verify prog_idx of obj with the model; fills res. */

@@ -139,11 +139,11 @@ static void mark_in_state(struct vm_env *env, struct vm_state *st, struct bt *b)
 			else
 				fr->regs[r].precise = true, env->precise_marks++;
 		}
-		for (int s = 0; s < 64; s++) {
+		/* only the set bits: this runs at every precision mark */
+		for (uint64_t bits = b->slots[f]; bits; bits &= bits - 1) {
+			int s = __builtin_ctzll(bits);
 			struct vm_slot *sl;
 
-			if (!(b->slots[f] >> s & 1))
-				continue;
 			sl = s < fr->nslots ? &fr->slots[s] : NULL;
 			if (!sl || sl->type[0] != VM_SLOT_SPILL || sl->spilled.type != VM_SCALAR ||
 			    sl->spilled.precise)

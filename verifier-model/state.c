@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "verifier-model/state.h"
+#include "verifier-model/explore.h"   /* vm_trace_on */
 
 void vm_reg__mark_unknown(struct vm_reg *r)
 {
@@ -372,12 +373,25 @@ static bool refsafe(const struct vm_state *o, const struct vm_state *c, struct v
 	return true;
 }
 
+/* Why two states did not match, for VM_MODEL_TRACE calibration runs. */
+static void trace_reg_mismatch(const struct vm_reg *o, const struct vm_reg *c,
+			       int r, int frame, enum vm_cmp_mode mode)
+{
+	char a[128], b[128];
+
+	scalar_snprint(a, sizeof(a), &o->s);
+	scalar_snprint(b, sizeof(b), &c->s);
+	fprintf(stderr, "  (R%d of frame %d differs, mode %d: t%d/%d id%x/%x p%d [%s] vs [%s])\n",
+		r, frame, mode, o->type, c->type, o->id, c->id, o->precise, a, b);
+}
+
 bool vm_states_equal(const struct vm_state *old, const struct vm_state *cur,
 		     enum vm_cmp_mode mode, const uint16_t *live,
 		     vm_slot_live_fn slot_live, void *ctx)
 {
-	struct vm_idmap m = { .n = 0 };
+	struct vm_idmap m;	/* only m.n is read before set: no memset per compare */
 
+	m.n = 0;
 	if (old->curframe != cur->curframe)
 		return false;
 	if (!refsafe(old, cur, &m))
@@ -393,21 +407,13 @@ bool vm_states_equal(const struct vm_state *old, const struct vm_state *cur,
 			if (live && !(live[i] & (1u << r)))
 				continue;
 			if (!vm_regsafe(&of->regs[r], &cf->regs[r], &m, mode)) {
-				if (getenv("VM_MODEL_TRACE"))
-				{
-					char a[128], b[128];
-
-					scalar_snprint(a, sizeof(a), &of->regs[r].s);
-					scalar_snprint(b, sizeof(b), &cf->regs[r].s);
-					fprintf(stderr, "  (R%d of frame %d differs, mode %d: t%d/%d id%x/%x p%d [%s] vs [%s])\n",
-						r, i, mode, of->regs[r].type, cf->regs[r].type, of->regs[r].id,
-						cf->regs[r].id, of->regs[r].precise, a, b);
-				}
+				if (vm_trace_on())
+					trace_reg_mismatch(&of->regs[r], &cf->regs[r], r, i, mode);
 				return false;
 			}
 		}
 		if (!stacksafe(old, cur, i, &m, mode, slot_live, ctx)) {
-			if (getenv("VM_MODEL_TRACE"))
+			if (vm_trace_on())
 				fprintf(stderr, "  (stack of frame %d differs, mode %d)\n", i, mode);
 			return false;
 		}

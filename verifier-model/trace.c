@@ -8,13 +8,12 @@
 #include <stdlib.h>
 #include "verifier-model/explore.h"
 
-bool vm_trace_on(void)
-{
-	static int on = -1;
+bool vm_trace_enabled;
 
-	if (on < 0)
-		on = getenv("VM_MODEL_TRACE") != NULL;
-	return on;
+/* Read once at start: it is asked in the hottest loops, from several threads. */
+__attribute__((constructor)) static void read_trace_env(void)
+{
+	vm_trace_enabled = getenv("VM_MODEL_TRACE") != NULL;
 }
 
 void vm_trace_one(const struct vm_state *st, int idx, const char *what);

@@ -120,38 +120,33 @@ static char **build_argv(char *const *args, const char *quote_dir,
 	return argv;
 }
 
-static int run_compiler(char **argv, const char *log_path)
+static int spawn_compiler(char **argv, const char *log_path, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
-	pid_t pid;
-	int status, err;
+	int err;
 
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null",
 					 O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, log_path,
 					 O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	err = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+	err = posix_spawn(pid, argv[0], &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
-	if (err)
-		return -err;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EBADMSG;
+	return -err;
 }
 
-int compile_bpf(struct compile_dir *dir, const char *orig_path,
-		const char *text, size_t len, char *const *args,
-		char *obj, size_t objlen, char *src_out, size_t srclen,
-		char **log)
+/* Write text as the job's source and spawn clang on it; src_out as in compile_bpf. */
+static int start_job(struct compile_job *job, struct compile_dir *dir,
+		     const char *orig_path, const char *text, size_t len,
+		     char *const *args, char *src_out, size_t srclen)
 {
-	char src[4200], log_path[4200], quote_dir[4096];
+	char src[4200], quote_dir[4096];
 	char *copy, **argv;
 	unsigned id = dir->next_id++;
+	pid_t pid;
 	int err;
 
-	*log = NULL;
+	job->pid = 0;
 	copy = strdup(orig_path);
 	if (!copy)
 		return -ENOMEM;
@@ -159,20 +154,66 @@ int compile_bpf(struct compile_dir *dir, const char *orig_path,
 	strcpy(copy, orig_path);
 	snprintf(src, sizeof(src), "%s/%u-%s", dir->path, id, basename(copy));
 	free(copy);
-	snprintf(log_path, sizeof(log_path), "%s/%u.log", dir->path, id);
-	if (snprintf(obj, objlen, "%s/%u.o", dir->path, id) >= (int)objlen)
-		return -ENAMETOOLONG;
+	snprintf(job->log_path, sizeof(job->log_path), "%s/%u.log", dir->path, id);
+	snprintf(job->obj, sizeof(job->obj), "%s/%u.o", dir->path, id);
 	if (src_out)
 		snprintf(src_out, srclen, "%s", src);
 	err = write_all(src, text, len);
 	if (err)
 		return err;
-	argv = build_argv(args, quote_dir, src, obj);
+	argv = build_argv(args, quote_dir, src, job->obj);
 	if (!argv)
 		return -ENOMEM;
-	err = run_compiler(argv, log_path);
+	err = spawn_compiler(argv, job->log_path, &pid);
 	free(argv);
-	if (err == -EBADMSG)
-		*log = read_small_file(log_path);
+	if (!err)
+		job->pid = pid;
 	return err;
+}
+
+int compile_job__start(struct compile_job *job, struct compile_dir *dir,
+		       const char *orig_path, const char *text, size_t len,
+		       char *const *args)
+{
+	return start_job(job, dir, orig_path, text, len, args, NULL, 0);
+}
+
+int compile_job__finish(struct compile_job *job, char **log)
+{
+	int status;
+
+	*log = NULL;
+	if (!job->pid)
+		return -ECHILD;
+	while (waitpid(job->pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			job->pid = 0;
+			return -errno;
+		}
+	job->pid = 0;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	*log = read_small_file(job->log_path);
+	return -EBADMSG;
+}
+
+int compile_bpf(struct compile_dir *dir, const char *orig_path,
+		const char *text, size_t len, char *const *args,
+		char *obj, size_t objlen, char *src_out, size_t srclen,
+		char **log)
+{
+	struct compile_job job;
+	int err;
+
+	*log = NULL;
+	err = start_job(&job, dir, orig_path, text, len, args, src_out, srclen);
+	if (err)
+		return err;
+	if (snprintf(obj, objlen, "%s", job.obj) >= (int)objlen) {
+		compile_job__finish(&job, log);
+		free(*log);
+		*log = NULL;
+		return -ENAMETOOLONG;
+	}
+	return compile_job__finish(&job, log);
 }

@@ -32,4 +32,18 @@ int compile_bpf(struct compile_dir *dir, const char *orig_path,
 		char *obj, size_t objlen, char *src, size_t srclen,
 		char **log);
 
+/* A compile running in the background (so two can overlap). */
+struct compile_job {
+	int pid;                   /* 0: not running */
+	char obj[4200];            /* the object it writes */
+	char log_path[4200];
+};
+
+/* Start compiling text like compile_bpf does; 0 or -errno (nothing runs). */
+int compile_job__start(struct compile_job *job, struct compile_dir *dir,
+		       const char *orig_path, const char *text, size_t len,
+		       char *const *args);
+/* Wait for the job: compile_bpf's return and *log; obj is in job->obj. */
+int compile_job__finish(struct compile_job *job, char **log);
+
 #endif

@@ -9,30 +9,54 @@
 /* Leave-one-out costs one compile per fix: only for files with few. */
 #define CONFIRM_MAX_PRUNE 8
 
-/* Render the chosen subset, compile it and verify it into *m. */
-static int measure_subset(const struct confirm_source *src, const bool *chosen,
-			  const struct vm_backend *be,
-			  const struct vm_options *opt, struct compile_dir *dir,
-			  struct measurement *m)
+/* Render the chosen subset and start compiling it. */
+static int start_subset(const struct confirm_source *src, const bool *chosen,
+			struct compile_dir *dir, struct compile_job *job)
 {
-	char obj[4300];
 	size_t len;
 	char *text = src->render(src->cookie, chosen, &len);
 	int err;
 
-	memset(m, 0, sizeof(*m));
+	job->pid = 0;
 	if (!text)
 		return -ENOMEM;
-	err = compile_bpf(dir, src->path, text, len, src->args, obj,
-			  sizeof(obj), NULL, 0, &m->compile_log);
+	err = compile_job__start(job, dir, src->path, text, len, src->args);
 	free(text);
+	return err;
+}
+
+/* Wait for a started subset and verify it into *m (judged against ref). */
+static int finish_subset(struct compile_job *job, const struct vm_backend *be,
+			 const struct vm_options *opt,
+			 const struct measurement *ref, struct measurement *m)
+{
+	int err;
+
+	memset(m, 0, sizeof(*m));
+	err = compile_job__finish(job, &m->compile_log);
 	if (err == -EBADMSG) {
 		m->compiled = false;
 		return 0;
 	}
 	if (err)
 		return err;
-	return measurement__verify(m, obj, be, opt);
+	return measurement__verify(m, job->obj, be, opt, ref);
+}
+
+/* Render the chosen subset, compile it and verify it (judged against ref). */
+static int measure_subset(const struct confirm_source *src, const bool *chosen,
+			  const struct vm_backend *be,
+			  const struct vm_options *opt, struct compile_dir *dir,
+			  const struct measurement *ref, struct measurement *m)
+{
+	struct compile_job job;
+	int err = start_subset(src, chosen, dir, &job);
+
+	if (err) {
+		memset(m, 0, sizeof(*m));
+		return err;
+	}
+	return finish_subset(&job, be, opt, ref, m);
 }
 
 static bool eligible(const struct confirm_source *src, size_t i)
@@ -97,11 +121,12 @@ static int choose_one_by_one(const struct confirm_source *src,
 			out->kept[i] = true;
 			continue;
 		}
-		err = measure_subset(src, trial, be, opt, dir, &m);
-		if (err)
-			break;
 		const struct measurement *cur =
 			out->have_after ? &out->after : &out->before;
+
+		err = measure_subset(src, trial, be, opt, dir, cur, &m);
+		if (err)
+			break;
 
 		v = confirm_judge(cur, &m, why, sizeof(why));
 		if (keepable(v, must_help(src, i)) && !measurement__any_grew(cur, &m)) {
@@ -121,6 +146,53 @@ static int choose_one_by_one(const struct confirm_source *src,
 	return err;
 }
 
+/* Wait for a job whose result is not needed. */
+static void discard_job(struct compile_job *job)
+{
+	char *log = NULL;
+
+	if (job->pid)
+		compile_job__finish(job, &log);
+	free(log);
+}
+
+/*
+ * Start compiling "kept without i" for every kept i at once: clang runs
+ * on the other cores while the model verifies. A job stays valid until
+ * some fix is dropped (then the subsets it was built from are stale).
+ */
+static void start_leave_one_out(const struct confirm_source *src,
+				const struct confirm_outcome *out,
+				struct compile_dir *dir, struct compile_job *jobs,
+				bool *trial)
+{
+	for (size_t i = 0; i < src->n_fixes; i++) {
+		jobs[i].pid = 0;
+		if (!out->kept[i])
+			continue;
+		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
+		trial[i] = false;
+		if (!same_text(src, trial, out->kept) &&
+		    start_subset(src, trial, dir, &jobs[i]))
+			jobs[i].pid = 0;	/* measured in turn instead */
+	}
+}
+
+/* The leave-one-out message for a dropped fix. */
+static void say_why_dropped(char *why, size_t len, enum confirm_verdict v,
+			    const struct measurement *without,
+			    const struct measurement *with)
+{
+	if (v == CONFIRM_NO_CHANGE)
+		snprintf(why, len, "the compiled object is unchanged");
+	else if (without->total == with->total)
+		snprintf(why, len, "no gain: %ld processed insns with or "
+			 "without it", without->total);
+	else
+		snprintf(why, len, "it costs: %ld processed insns without it, "
+			 "%ld with it", without->total, with->total);
+}
+
 /*
  * After all candidates were accepted together: drop each one whose
  * removal does not make things worse, so a harmful or useless fix does
@@ -132,11 +204,17 @@ static int prune_passengers(const struct confirm_source *src,
 			    struct compile_dir *dir, struct confirm_outcome *out)
 {
 	bool *trial = calloc(src->n_fixes, sizeof(*trial));
+	struct compile_job *jobs = calloc(src->n_fixes, sizeof(*jobs));
+	bool stale = false;
 	char why[512];
 	int err = 0;
 
-	if (!trial)
+	if (!trial || !jobs) {
+		free(trial);
+		free(jobs);
 		return -ENOMEM;
+	}
+	start_leave_one_out(src, out, dir, jobs, trial);
 	for (size_t i = 0; i < src->n_fixes && !err; i++) {
 		struct measurement m;
 		enum confirm_verdict v;
@@ -145,32 +223,36 @@ static int prune_passengers(const struct confirm_source *src,
 			continue;
 		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
 		trial[i] = false;
-		if (same_text(src, trial, out->kept))
+		if (stale)
+			discard_job(&jobs[i]);
+		if (same_text(src, trial, out->kept)) {
+			discard_job(&jobs[i]);
 			continue;	/* its edit is also another kept fix's */
-		err = measure_subset(src, trial, be, opt, dir, &m);
+		}
+		err = jobs[i].pid ? finish_subset(&jobs[i], be, opt, &out->after, &m)
+				  : measure_subset(src, trial, be, opt, dir, &out->after, &m);
 		if (err)
 			break;
 		/* Judge "with i" (current) against "without i" (m); a subset that
-		 * does not compile needs i (e.g. a pragma before a rewritten loop). */
+		 * does not compile needs i (e.g. a pragma before a rewritten loop),
+		 * one over its budget is far dearer without i. */
 		v = confirm_judge(&m, &out->after, why, sizeof(why));
-		if (!m.compiled || (keepable(v, must_help(src, i)) &&
-				    !measurement__any_grew(&m, &out->after))) {
+		if (!m.compiled || measurement__over_budget(&m) ||
+		    (keepable(v, must_help(src, i)) &&
+		     !measurement__any_grew(&m, &out->after))) {
 			measurement__free(&m);
 			continue;
 		}
 		out->kept[i] = false;
-		if (v == CONFIRM_NO_CHANGE)
-			snprintf(why, sizeof(why), "the compiled object is unchanged");
-		else if (m.total == out->after.total)
-			snprintf(why, sizeof(why), "no gain: %ld processed insns with or "
-				 "without it", m.total);
-		else
-			snprintf(why, sizeof(why), "it costs: %ld processed insns without it, "
-				 "%ld with it", m.total, out->after.total);
+		stale = true;
+		say_why_dropped(why, sizeof(why), v, &m, &out->after);
 		set_dropped(out, i, why);
 		measurement__free(&out->after);
 		out->after = m;
 	}
+	for (size_t i = 0; i < src->n_fixes; i++)
+		discard_job(&jobs[i]);
+	free(jobs);
 	free(trial);
 	return err;
 }
@@ -204,6 +286,7 @@ int confirm_choose(const struct confirm_source *src,
 		   struct compile_dir *dir, struct confirm_outcome *out)
 {
 	size_t n = src->n_fixes ? src->n_fixes : 1;
+	struct compile_job orig_job = { 0 }, all_job = { 0 };
 	bool *all;
 	char why[512];
 	struct measurement m;
@@ -218,18 +301,27 @@ int confirm_choose(const struct confirm_source *src,
 		free(all);
 		return -ENOMEM;
 	}
-	err = measure_subset(src, out->kept, be, opt, dir, &out->before);
-	if (err || !out->before.compiled) {
-		free(all);
-		return err ? err : -EBADMSG;
-	}
-	out->original_compiles = true;
-	/* The first trial takes every candidate at once: usually enough. */
+	/* The first trial takes every candidate at once (usually enough); it
+	 * compiles while the original is being verified. */
 	for (size_t i = 0; i < src->n_fixes; i++)
 		all[i] = eligible(src, i);
-	if (eligible_count(src))
-		err = measure_subset(src, all, be, opt, dir, &m);
-	if (err || !eligible_count(src)) {
+	err = start_subset(src, out->kept, dir, &orig_job);
+	if (!err && eligible_count(src) && start_subset(src, all, dir, &all_job))
+		all_job.pid = 0;	/* compiled after the original instead */
+	if (!err)
+		err = finish_subset(&orig_job, be, opt, NULL, &out->before);
+	if (err || !out->before.compiled || !eligible_count(src)) {
+		discard_job(&all_job);
+		free(all);
+		if (err || !out->before.compiled)
+			return err ? err : -EBADMSG;
+		out->original_compiles = true;
+		return 0;
+	}
+	out->original_compiles = true;
+	err = all_job.pid ? finish_subset(&all_job, be, opt, &out->before, &m)
+			  : measure_subset(src, all, be, opt, dir, &out->before, &m);
+	if (err) {
 		free(all);
 		return err;
 	}

@@ -22,6 +22,8 @@ struct prog_figures {
 	struct bpf_insn *insns_copy;  /* to tell an unchanged object */
 	size_t n_insns;
 	uint64_t global_subprogs;     /* bit i: subprogram i is global (BTF) */
+	bool over_budget;             /* stopped at the trial budget: processes
+				       * more than insns - 1 (the count is a floor) */
 };
 
 struct measurement {
@@ -33,9 +35,15 @@ struct measurement {
 	char error[256];              /* object could not be read */
 };
 
-/* Verify every program of the object at obj_path; 0 or -errno. */
+/*
+ * Verify every program of the object at obj_path; 0 or -errno. With ref
+ * (a trial judged against ref) and the model backend, a program accepted
+ * in ref gets a budget of a few times its ref count: past it the trial
+ * has lost anyway, so the model stops there and marks it over_budget.
+ */
 int measurement__verify(struct measurement *m, const char *obj_path,
-			const struct vm_backend *be, const struct vm_options *opt);
+			const struct vm_backend *be, const struct vm_options *opt,
+			const struct measurement *ref);
 void measurement__free(struct measurement *m);
 /*
  * True if some program of after processes more insns than in before
@@ -43,6 +51,8 @@ void measurement__free(struct measurement *m);
  */
 bool measurement__any_grew(const struct measurement *before,
 			   const struct measurement *after);
+/* True if some program of m stopped at its trial budget. */
+bool measurement__over_budget(const struct measurement *m);
 /* True if both objects hold the same programs with identical code. */
 bool measurement__same_code(const struct measurement *a,
 			    const struct measurement *b);

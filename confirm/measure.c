@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Measuring an object: every program through one backend. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "confirm/confirm.h"
 
@@ -22,10 +24,106 @@ static int copy_code(struct prog_figures *pf, const struct vm_prog *prog)
 	return 0;
 }
 
+static const struct prog_figures *find_prog(const struct measurement *m,
+					    const char *name);
+
+/*
+ * A trial program that processes several times what the reference did
+ * has lost: its exact count changes no decision, and without a budget a
+ * trial that falls back to a 1,000,000-insn loop costs as much as the
+ * slowest program. The margin keeps the "would grow A -> B" figures
+ * exact for the moderate growth a user wants to see.
+ */
+static long trial_budget(const struct prog_figures *ref, long limit)
+{
+	long budget;
+
+	if (!ref || ref->verdict != VM_ACCEPTED || ref->over_budget)
+		return limit;
+	budget = 4 * ref->insns + 10000;
+	return budget < limit ? budget : limit;
+}
+
+/* Run one program through the backend into pf. */
+static void verify_prog(struct prog_figures *pf, const struct vm_object *obj,
+			size_t i, const struct vm_backend *be,
+			const struct vm_options *opt, const struct measurement *ref)
+{
+	struct vm_options capped = *opt;
+	long limit = opt->max_insns > 0 ? opt->max_insns : 1000000;
+	struct vm_result res;
+
+	if (be == &vm_model_backend && ref)
+		capped.max_insns = trial_budget(find_prog(ref, pf->name), limit);
+	memset(&res, 0, sizeof(res));
+	if (be->verify(obj, i, &capped, &res)) {
+		res.verdict = VM_LOAD_ERROR;
+		snprintf(res.reason, sizeof(res.reason), "%s backend failed", be->name);
+	}
+	pf->verdict = res.verdict;
+	pf->insns = res.insns;
+	pf->over_budget = capped.max_insns < limit && res.verdict == VM_REJECTED &&
+			  res.insns > capped.max_insns;
+	snprintf(pf->reason, sizeof(pf->reason), "%s", res.reason);
+	vm_result__free(&res);
+}
+
+/* Programs of one object shared out to threads: the model is reentrant. */
+struct verify_pool {
+	struct measurement *m;
+	const struct vm_object *obj;
+	const struct vm_backend *be;
+	const struct vm_options *opt;
+	const struct measurement *ref;
+	pthread_mutex_t lock;
+	size_t next;
+};
+
+static void *verify_worker(void *arg)
+{
+	struct verify_pool *p = arg;
+
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&p->lock);
+		i = p->next++;
+		pthread_mutex_unlock(&p->lock);
+		if (i >= p->m->n_progs)
+			return NULL;
+		verify_prog(&p->m->progs[i], p->obj, i, p->be, p->opt, p->ref);
+	}
+}
+
+/* The model runs one thread per CPU; the kernel backend stays serial. */
+static void verify_all(struct verify_pool *p)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t want = p->be == &vm_model_backend && cpus > 1 ? (size_t)cpus : 1;
+	pthread_t tid[16];
+	size_t started = 0;
+
+	if (want > p->m->n_progs)
+		want = p->m->n_progs;
+	if (want > 16)
+		want = 16;
+	pthread_mutex_init(&p->lock, NULL);
+	/* this thread is a worker too: a failed create only means fewer */
+	while (started + 1 < want &&
+	       !pthread_create(&tid[started], NULL, verify_worker, p))
+		started++;
+	verify_worker(p);
+	for (size_t t = 0; t < started; t++)
+		pthread_join(tid[t], NULL);
+	pthread_mutex_destroy(&p->lock);
+}
+
 int measurement__verify(struct measurement *m, const char *obj_path,
-			const struct vm_backend *be, const struct vm_options *opt)
+			const struct vm_backend *be, const struct vm_options *opt,
+			const struct measurement *ref)
 {
 	struct vm_object *obj = NULL;
+	struct verify_pool pool = { .m = m, .be = be, .opt = opt, .ref = ref };
 	int err;
 
 	m->compiled = true;
@@ -37,25 +135,17 @@ int measurement__verify(struct measurement *m, const char *obj_path,
 		vm_object__free(obj);
 		return -ENOMEM;
 	}
-	for (size_t i = 0; i < obj->n_progs; i++) {
+	for (size_t i = 0; i < obj->n_progs && !err; i++) {
 		struct prog_figures *pf = &m->progs[m->n_progs++];
-		struct vm_result res;
 
 		snprintf(pf->name, sizeof(pf->name), "%s", obj->progs[i].name);
 		err = copy_code(pf, &obj->progs[i]);
-		if (err)
-			break;
-		memset(&res, 0, sizeof(res));
-		if (be->verify(obj, i, opt, &res)) {
-			res.verdict = VM_LOAD_ERROR;
-			snprintf(res.reason, sizeof(res.reason),
-				 "%s backend failed", be->name);
-		}
-		pf->verdict = res.verdict;
-		pf->insns = res.insns;
-		snprintf(pf->reason, sizeof(pf->reason), "%s", res.reason);
-		m->total += res.insns;
-		vm_result__free(&res);
+	}
+	if (!err) {
+		pool.obj = obj;
+		verify_all(&pool);
+		for (size_t i = 0; i < m->n_progs; i++)
+			m->total += m->progs[i].insns;
 	}
 	vm_object__free(obj);
 	return err;
@@ -77,6 +167,14 @@ static const struct prog_figures *find_prog(const struct measurement *m,
 		if (strcmp(m->progs[i].name, name) == 0)
 			return &m->progs[i];
 	return NULL;
+}
+
+bool measurement__over_budget(const struct measurement *m)
+{
+	for (size_t i = 0; i < m->n_progs; i++)
+		if (m->progs[i].over_budget)
+			return true;
+	return false;
 }
 
 bool measurement__same_code(const struct measurement *a,
@@ -118,6 +216,12 @@ enum confirm_verdict confirm_judge(const struct measurement *before,
 				 pa->name, pa->verdict == VM_ACCEPTED ||
 				 pa->verdict == VM_REJECTED ? pb->reason : pa->reason);
 			return CONFIRM_UNVERIFIABLE;
+		}
+		if (pa->over_budget) {
+			snprintf(why, whylen, "%s would process more than %ld insns "
+				 "(%ld before)", pa->name, pa->insns - 1,
+				 pb ? pb->insns : 0L);
+			return CONFIRM_WORSE;
 		}
 		if (pa->verdict == VM_REJECTED &&
 		    (!pb || pb->verdict == VM_ACCEPTED)) {
@@ -168,7 +272,8 @@ bool measurement__any_grew(const struct measurement *before,
 		if (pb && pb->verdict == VM_REJECTED &&
 		    after->progs[i].verdict == VM_ACCEPTED)
 			continue;
-		if (pb && after->progs[i].insns > pb->insns)
+		if (after->progs[i].over_budget ||
+		    (pb && after->progs[i].insns > pb->insns))
 			return true;
 	}
 	return false;

@@ -97,3 +97,91 @@ Test(confirm, compiles_in_a_private_dir_and_removes_it)
 	compile_dir__remove(&dir);
 	cr_expect_neq(stat(obj, &st), 0, "nothing is left behind");
 }
+
+Test(confirm, over_budget_trial_is_worse)
+{
+	struct measurement before, after;
+	char why[256];
+
+	one_prog(&before, "p", VM_ACCEPTED, 59, code_a);
+	one_prog(&after, "p", VM_REJECTED, 10237, code_b);
+	after.progs[0].over_budget = true;
+	cr_expect_eq(confirm_judge(&before, &after, why, sizeof(why)), CONFIRM_WORSE);
+	cr_expect(strstr(why, "more than 10236"), "the floor is named: %s", why);
+	cr_expect(measurement__any_grew(&before, &after));
+	cr_expect(measurement__over_budget(&after));
+	cr_expect(!measurement__over_budget(&before));
+	measurement__free(&before);
+	measurement__free(&after);
+}
+
+/* A loop the model walks for about 250,000 insns. */
+static const char long_loop[] =
+	"__attribute__((section(\"xdp\"), used)) int p(void *ctx)\n"
+	"{ volatile int s = 0; for (int i = 0; i < 50000; i++) s += i; return 0; }\n"
+	"__attribute__((section(\"license\"), used)) char l[] = \"GPL\";\n";
+
+static void compile_long_loop(struct compile_dir *dir, char *obj, size_t len)
+{
+	char *const args[] = { (char *)"-target", (char *)"bpf", NULL };
+	char *log = NULL;
+
+	cr_assert_eq(compile_bpf(dir, "/nonexistent/loop.bpf.c", long_loop,
+				 sizeof(long_loop) - 1, args, obj, len, NULL, 0, &log),
+		     0, "%s", log ? log : "");
+}
+
+Test(confirm, trial_stops_at_its_budget)
+{
+	struct compile_dir dir;
+	struct measurement ref, full = { 0 }, trial = { 0 };
+	struct vm_options opt = { .max_insns = 1000000 };
+	char obj[4300];
+
+	cr_assert_eq(compile_dir__new(&dir), 0);
+	compile_long_loop(&dir, obj, sizeof(obj));
+	cr_assert_eq(measurement__verify(&full, obj, &vm_model_backend, &opt, NULL), 0);
+	cr_assert_eq(full.progs[0].verdict, VM_ACCEPTED, "%s", full.progs[0].reason);
+	cr_assert_gt(full.progs[0].insns, 4 * 100 + 10000, "the loop is long");
+	cr_expect(!full.progs[0].over_budget);
+
+	/* judged against a reference that needed 100 insns: stop at 10,400 */
+	one_prog(&ref, "p", VM_ACCEPTED, 100, code_a);
+	cr_assert_eq(measurement__verify(&trial, obj, &vm_model_backend, &opt, &ref), 0);
+	cr_expect(trial.progs[0].over_budget);
+	cr_expect_eq(trial.progs[0].insns, 4 * 100 + 10000 + 1);
+
+	/* a reference as long as the program itself leaves the count exact */
+	measurement__free(&trial);
+	cr_assert_eq(measurement__verify(&trial, obj, &vm_model_backend, &opt, &full), 0);
+	cr_expect(!trial.progs[0].over_budget);
+	cr_expect_eq(trial.progs[0].insns, full.progs[0].insns);
+	measurement__free(&trial);
+	measurement__free(&full);
+	measurement__free(&ref);
+	compile_dir__remove(&dir);
+}
+
+Test(confirm, two_compiles_overlap)
+{
+	static const char a[] = "int f(void) { return 0; }\n";
+	static const char bad[] = "int g(void) { return }\n";
+	char *const args[] = { (char *)"-target", (char *)"bpf", NULL };
+	struct compile_dir dir;
+	struct compile_job ja, jb;
+	char *log = NULL;
+	struct stat st;
+
+	cr_assert_eq(compile_dir__new(&dir), 0);
+	cr_assert_eq(compile_job__start(&ja, &dir, "/x/a.bpf.c", a, sizeof(a) - 1, args), 0);
+	cr_assert_eq(compile_job__start(&jb, &dir, "/x/b.bpf.c", bad, sizeof(bad) - 1, args), 0);
+	cr_expect_neq(ja.pid, jb.pid);
+	cr_expect_eq(compile_job__finish(&jb, &log), -EBADMSG);
+	cr_expect(log && strstr(log, "error"));
+	free(log);
+	cr_expect_eq(compile_job__finish(&ja, &log), 0);
+	cr_expect_null(log);
+	cr_expect_eq(stat(ja.obj, &st), 0);
+	cr_expect_eq(compile_job__finish(&ja, &log), -ECHILD, "a job is waited for once");
+	compile_dir__remove(&dir);
+}

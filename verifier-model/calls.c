@@ -9,6 +9,7 @@
 #include <string.h>
 #include "verifier-model/explore.h"
 #include "verifier-model/helpers.h"
+#include "verifier-model/kbtf.h"
 #include "verifier-model/insn.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
@@ -244,6 +245,7 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 		scalar_set_const(&r0->s, 0);
 		r0->type = VM_PTR_BTF;
 		r0->flags = VM_F_TRUSTED;
+		r0->btf_id = sig->ret_struct ? vm_kbtf_struct_id(sig->ret_struct) : 0;
 		if (sig->ret == VM_RET_BTF_PTR_OR_NULL) {
 			r0->flags |= VM_F_MAYBE_NULL;
 			r0->id = ++env->id_gen;
@@ -300,7 +302,7 @@ static int tail_call_exit(struct vm_env *env, const struct bpf_insn *insn)
 
 static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 {
-	const struct vm_func_sig *sig = vm_helper_sig(insn->imm);
+	const struct vm_func_sig *sig = vm_helper_sig_for(insn->imm, env->prog->type);
 	struct call_meta m = { .map_idx = -1, .func_subprog = -1 };
 	int err;
 

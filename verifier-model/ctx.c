@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <linux/bpf.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/kbtf.h"
 
 int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool write,
 			int dst);
@@ -106,6 +107,12 @@ int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool w
 		return 0;
 	d = vm_env__reg(env, dst);
 	vm_reg__mark_unknown(d);
+	if ((env->prog->type == BPF_PROG_TYPE_TRACING || env->prog->type == BPF_PROG_TYPE_LSM) &&
+	    vm_kbtf_ctx_arg(env->prog, off, d)) {
+		if (d->flags & VM_F_MAYBE_NULL)
+			d->id = ++env->id_gen;
+		return 0;
+	}
 	switch (f) {
 	case F_PKT: d->type = VM_PTR_PKT; break;
 	case F_PKT_END: d->type = VM_PTR_PKT_END; break;

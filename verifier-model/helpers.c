@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* helpers.c: the helper and kfunc tables (from the kernel's *_proto). */
+#include <stdbool.h>
 #include <string.h>
 #include <linux/bpf.h>
 #include "verifier-model/helpers.h"
 
 #define A(...) { __VA_ARGS__ }
-#define H(id, nm, r, args, fl) [id] = { nm, r, args, fl, 0, 0 }
+#define H(id, nm, r, args, fl) [id] = { nm, r, args, fl, 0, 0, NULL }
 
 static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_map_lookup_elem, "bpf_map_lookup_elem", VM_RET_MAP_VALUE_OR_NULL,
@@ -93,8 +94,10 @@ static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_get_current_comm, "bpf_get_current_comm", VM_RET_INTEGER,
 	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE), 0),
 	H(BPF_FUNC_get_current_task, "bpf_get_current_task", VM_RET_INTEGER, A(0), VM_FN_NEEDS_GPL),
-	H(BPF_FUNC_get_current_task_btf, "bpf_get_current_task_btf", VM_RET_BTF_PTR, A(0),
-	  VM_FN_NEEDS_GPL),
+	[BPF_FUNC_get_current_task_btf] = { "bpf_get_current_task_btf", VM_RET_BTF_PTR, A(0),
+	  VM_FN_NEEDS_GPL, .ret_struct = "task_struct" },
+	H(BPF_FUNC_current_task_under_cgroup, "bpf_current_task_under_cgroup", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_ANYTHING), 0),
 	H(BPF_FUNC_get_current_cgroup_id, "bpf_get_current_cgroup_id", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_get_func_ip, "bpf_get_func_ip", VM_RET_INTEGER, A(VM_ARG_CTX), 0),
 	H(BPF_FUNC_get_attach_cookie, "bpf_get_attach_cookie", VM_RET_INTEGER, A(VM_ARG_CTX), 0),
@@ -154,7 +157,7 @@ static const struct vm_func_sig helpers[] = {
 	  VM_FN_CALLBACK),
 };
 
-#define K(nm, r, args, fl, sz) { nm, r, args, fl, 0, sz }
+#define K(nm, r, args, fl, sz) { nm, r, args, fl, 0, sz, NULL }
 static const struct vm_func_sig kfuncs[] = {
 	K("bpf_iter_num_new", VM_RET_INTEGER, A(VM_ARG_ITER_NEW, VM_ARG_SCALAR, VM_ARG_SCALAR),
 	  VM_FN_ITER_NEW, 0),
@@ -163,6 +166,29 @@ static const struct vm_func_sig kfuncs[] = {
 	K("bpf_rcu_read_lock", VM_RET_VOID, A(0), 0, 0),
 	K("bpf_rcu_read_unlock", VM_RET_VOID, A(0), 0, 0),
 };
+
+/*
+ * Helpers whose proto depends on the program type (the kernel's
+ * *_func_proto switch): tracing and LSM programs pass BTF pointers.
+ */
+static const struct {
+	int id;
+	bool tracing;             /* BPF_PROG_TYPE_TRACING / LSM */
+	struct vm_func_sig sig;
+} per_type[] = {
+	{ BPF_FUNC_get_socket_cookie, true,
+	  { "bpf_get_socket_cookie", VM_RET_INTEGER, A(VM_ARG_BTF_PTR), 0, 0, 0, NULL } },
+};
+
+const struct vm_func_sig *vm_helper_sig_for(int id, enum bpf_prog_type type)
+{
+	bool tracing = type == BPF_PROG_TYPE_TRACING || type == BPF_PROG_TYPE_LSM;
+
+	for (size_t i = 0; i < sizeof(per_type) / sizeof(per_type[0]); i++)
+		if (per_type[i].id == id && per_type[i].tracing == tracing)
+			return &per_type[i].sig;
+	return vm_helper_sig(id);
+}
 
 const struct vm_func_sig *vm_helper_sig(int id)
 {

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <linux/bpf.h>
 
 enum vm_arg {
 	VM_ARG_NONE,          /* not an argument */
@@ -62,10 +63,13 @@ struct vm_func_sig {
 	unsigned flags;
 	int cb_nargs;             /* callback: arguments it receives */
 	int ret_size;             /* VM_RET_ITER_NEXT: bytes of the element */
+	const char *ret_struct;   /* VM_RET_BTF_PTR*: the kernel struct returned */
 };
 
 /* The signature of helper id, or NULL if the model does not know it. */
 const struct vm_func_sig *vm_helper_sig(int id);
+/* The signature of helper id as a program of type sees it (NULL if unknown). */
+const struct vm_func_sig *vm_helper_sig_for(int id, enum bpf_prog_type type);
 /* The signature of kfunc name, or NULL if unknown. */
 const struct vm_func_sig *vm_kfunc_sig(const char *name);
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/kbtf.h"
 #include "verifier-model/insn.h"
 
 int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool write,
@@ -327,6 +328,24 @@ static void load_unknown(struct vm_env *env, int dst, int size, bool sx)
 		scalar_set_unknown_size(&d->s, size);
 }
 
+/* A read through a BTF pointer: a pointer field stays typed (btf_struct_access). */
+static int btf_access(struct vm_env *env, const struct vm_reg *reg, int off, int size,
+		      int dst, bool sx)
+{
+	struct vm_reg field;
+	char why[192];
+	int ret = vm_kbtf_field(reg->btf_id, off, size, &field, why, sizeof(why));
+
+	if (ret < 0)
+		return vm_env__reject(env, "%s", why);
+	if (ret == 0 || dst < 0) {
+		load_unknown(env, dst, size, sx);
+		return 0;
+	}
+	*vm_env__reg(env, dst) = field;
+	return 0;
+}
+
 uint8_t *vm_kconfig_values(const struct vm_object *obj, size_t size);
 
 /* A load from frozen read-only data (.rodata, .kconfig) has a known value. */
@@ -440,8 +459,8 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 		if (!scalar_is_const(&reg->s))
 			return vm_env__reject(env, "R%d is ptr_ invalid variable offset: off=%d", regno,
 					      reg->off);
-		load_unknown(env, dst, size, sx);
-		return 0;
+		return btf_access(env, reg, reg->off + off + (int)scalar_const_value(&reg->s),
+				  size, dst, sx);
 	case VM_PTR_CTX:
 		return vm_check_ctx_access(env, regno, off, size, write, dst);
 	default:

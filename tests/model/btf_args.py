@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""BTF-typed pointers in the model (testdata/btf-args).
+
+Each program's comment says what the 6.18 verifier answers
+(EXPECT-VERDICT: accepted|rejected). The model must give that verdict;
+where bpf() is permitted, the live kernel must agree and the model's
+processed count must be the kernel's.
+  btf_args.py BPF_VERIFY SOURCE_DIR OBJ...
+"""
+import csv
+import io
+import os
+import re
+import subprocess
+import sys
+
+SKIP = 77
+
+
+def expectations(src):
+    """{program: verdict} from EXPECT-VERDICT comments before each SEC function."""
+    want, pending = {}, None
+    for line in open(src):
+        m = re.search(r"EXPECT-VERDICT: (accepted|rejected)", line)
+        if m:
+            pending = m.group(1)
+            continue
+        m = re.match(r"int (?:BPF_PROG\()?(\w+)", line)
+        if m and pending:
+            want[m.group(1)] = pending
+            pending = None
+    return want
+
+
+def run(tool, backend, obj):
+    out = subprocess.run([tool, "--backend=" + backend, "--format=csv", obj],
+                         capture_output=True, text=True)
+    if out.returncode == 2 and backend == "kernel":
+        return None
+    return {r["program"]: r for r in csv.DictReader(io.StringIO(out.stdout))}
+
+
+def main():
+    tool, srcdir, objs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if not objs:
+        print("skip: no /sys/kernel/btf/vmlinux here, so no vmlinux.h to build the cases")
+        return SKIP
+    failures = checked = 0
+    for obj in objs:
+        name = os.path.basename(obj)[len("btf-args-"):-len(".bpf.o")]
+        want = expectations(os.path.join(srcdir, name + ".bpf.c"))
+        model = run(tool, "model", obj)
+        kernel = run(tool, "kernel", obj)
+        if kernel is None:
+            print("note: bpf() not permitted: checking the annotated verdicts only")
+        for prog, verdict in sorted(want.items()):
+            word = {"accepted": "success", "rejected": "failure"}[verdict]
+            m = model.get(prog)
+            checked += 1
+            if not m or m["verdict"] != word:
+                print("FAIL %s: model says %s (%s), want %s" %
+                      (prog, m and m["verdict"], m and m["reason"], verdict))
+                failures += 1
+                continue
+            if kernel is None:
+                continue
+            k = kernel.get(prog)
+            if not k or k["verdict"] != word:
+                print("FAIL %s: kernel says %s, the annotation %s" %
+                      (prog, k and k["verdict"], verdict))
+                failures += 1
+            elif k["insns"] != m["insns"]:
+                print("FAIL %s: model %s processed insns, kernel %s" %
+                      (prog, m["insns"], k["insns"]))
+                failures += 1
+            else:
+                print("ok %s: %s, %s insns (model = kernel)" % (prog, verdict, m["insns"]))
+    print("%d programs checked, %d failed" % (checked, failures))
+    return 1 if failures or not checked else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

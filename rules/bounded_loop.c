@@ -22,6 +22,7 @@ struct counted {
 	long long from, to, step, trips;
 	bool declared_here;      /* for (T i = ...) */
 	bool more_cond;          /* i < N && something else */
+	CXCursor rest;           /* that something else (null when none) */
 };
 
 /* Step of the increment expression, 0 if it is not i++, ++i, i += S or i = i + S. */
@@ -71,13 +72,17 @@ static long long trip_count(const struct counted *c)
 	}
 }
 
-/* i OP CONST (i < 100 of `i < 100 && i < n`): the comparison that bounds. */
-static CXCursor bounding_compare(CXCursor cond, bool *more)
+/*
+ * i OP CONST (i < 100 of `i < 100 && i < n`): the comparison that bounds;
+ * *rest gets the other operand of such a `&&`.
+ */
+static CXCursor bounding_compare(CXCursor cond, bool *more, CXCursor *rest)
 {
 	CXCursor c = cursor__strip(cond);
 	long long v;
 
 	*more = false;
+	*rest = clang_getNullCursor();
 	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
 		return clang_getNullCursor();
 	if (clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_LAnd)
@@ -88,16 +93,48 @@ static CXCursor bounding_compare(CXCursor cond, bool *more)
 
 		if (clang_getCursorKind(side) == CXCursor_BinaryOperator &&
 		    cursor__int_value(cursor__child(side, 1), &v) &&
-		    !clang_Cursor_isNull(cursor__ref_var(cursor__child(side, 0))))
+		    !clang_Cursor_isNull(cursor__ref_var(cursor__child(side, 0)))) {
+			*rest = cursor__child(c, !i);
 			return side;
+		}
 	}
 	return clang_getNullCursor();
+}
+
+static enum CXChildVisitResult find_effect(CXCursor c, CXCursor parent, void *data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	bool *effect = data;
+
+	(void)parent;
+	if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
+	    k == CXCursor_StmtExpr || k == CXCursor_AsmStmt ||
+	    (k == CXCursor_BinaryOperator &&
+	     clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+	    (k == CXCursor_UnaryOperator &&
+	     clang_getCursorUnaryOperatorKind(c) >= CXUnaryOperator_PostInc &&
+	     clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec)) {
+		*effect = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* No call, assignment or ++/--: evaluating it less often changes nothing. */
+static bool side_effect_free(CXCursor e)
+{
+	bool effect = false;
+
+	find_effect(e, clang_getNullCursor(), &effect);
+	if (!effect)
+		clang_visitChildren(e, find_effect, &effect);
+	return !effect;
 }
 
 /* i OP BOUND with a constant bound, a constant start and a constant step. */
 static bool analyse(const struct loop *l, struct counted *c)
 {
-	CXCursor cond = bounding_compare(l->cond, &c->more_cond);
+	CXCursor cond = bounding_compare(l->cond, &c->more_cond, &c->rest);
 
 	if (clang_Cursor_isNull(cond) || clang_Cursor_isNull(l->inc))
 		return false;
@@ -125,7 +162,8 @@ static const char *why_not_canonical(const struct loop *l, const struct counted 
 {
 	struct var_use u;
 
-	if (c->more_cond)
+	if (c->more_cond && (clang_Cursor_isNull(c->rest) || !side_effect_free(c->rest) ||
+			     clang_getCursorKind(l->body) != CXCursor_CompoundStmt))
 		return "the condition tests more than the bound; write bpf_for(i, start, end) "
 		       "and break on the rest first in the body";
 	if (c->step != 1)
@@ -152,7 +190,8 @@ static const char *why_not_canonical(const struct loop *l, const struct counted 
 
 static char *end_text(struct lint_ctx *ctx, const struct loop *l, const struct counted *c)
 {
-	char *b = loop__text(ctx, cursor__off(c->bound), l->semi2), *out = NULL;
+	unsigned end = c->more_cond ? cursor__end(c->bound) : l->semi2;
+	char *b = loop__text(ctx, cursor__off(c->bound), end), *out = NULL;
 
 	if (!b)
 		return NULL;
@@ -178,6 +217,41 @@ static char *start_text(struct lint_ctx *ctx, const struct loop *l, const struct
 	return asprintf(&s, "%lld", c->from) < 0 ? NULL : s;
 }
 
+/* Where a line can follow the body's '{': past a trailing comment on its line. */
+static unsigned after_brace_line(struct lint_ctx *ctx, CXCursor body)
+{
+	CXSourceRange r = clang_getCursorExtent(body);
+	size_t len;
+	const char *src = lint_file_text(ctx, clang_getRangeStart(r), &len);
+	unsigned at = cursor__off(body) + 1, p = at;
+
+	if (!src)
+		return at;
+	while (p < len && (src[p] == ' ' || src[p] == '\t'))
+		p++;
+	if (p + 1 < len && src[p] == '/' && src[p + 1] == '/') {
+		while (p < len && src[p] != '\n' && src[p] != '\r')
+			p++;
+		return p;
+	}
+	return at;
+}
+
+/* i < N && REST: the body starts with `if (!(REST)) break;` (REST is side-effect free). */
+static int add_break(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor rest, CXCursor body)
+{
+	char *text = loop__text(ctx, cursor__off(rest), cursor__end(rest)), *line = NULL;
+	int rc = -1;
+
+	unsigned at = after_brace_line(ctx, body);
+
+	if (text && asprintf(&line, "\n\tif (!(%s))\n\t\tbreak;", text) >= 0)
+		rc = lint_fix_insert(ctx, f, clang_getRangeStart(loop__range(ctx, at, at)), line);
+	free(text);
+	free(line);
+	return rc;
+}
+
 static void add_fix(struct lint_ctx *ctx, struct bpf_finding *f, const struct loop *l,
 		    const struct counted *c)
 {
@@ -200,6 +274,8 @@ static void add_fix(struct lint_ctx *ctx, struct bpf_finding *f, const struct lo
 	if (rc < 0)
 		goto out;
 	lint_fix_replace(ctx, f, loop__range(ctx, l->off, l->rparen + 1), head);
+	if (c->more_cond && add_break(ctx, f, c->rest, l->body))
+		goto out;
 	if (wrap)
 		lint_fix_insert(ctx, f, clang_getRangeEnd(loop__range(ctx, l->end_off, l->end_off)), "\n}");
 	f->fix.needs |= BPF_NEED_BPF_FOR;
@@ -268,6 +344,9 @@ const struct bpf_rule rule_bounded_loop = {
 		"The fix applies to canonical loops: one counter, < <= or != against the\n"
 		"bound, step +1, not assigned or address-taken in the body. A counter\n"
 		"declared in the for is declared before the loop (bpf_for assigns it).\n"
+		"A condition `i < N && REST` (REST free of calls and assignments, the body\n"
+		"in braces) keeps N as bpf_for's bound and starts the body with\n"
+		"`if (!(REST)) break;`.\n"
 		"Measured on 6.18: a non-zero start whose counter indexes memory is\n"
 		"rejected as bpf_for(i, S, E), so that shape gets no automatic fix.\n"
 		"\n"

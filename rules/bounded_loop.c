@@ -197,7 +197,8 @@ static char *end_text(struct lint_ctx *ctx, const struct loop *l, const struct c
 		return NULL;
 	if (c->op != CXBinaryOperator_LE)
 		return b;
-	if (clang_getCursorKind(cursor__strip(c->bound)) == CXCursor_IntegerLiteral) {
+	/* N <= 63 becomes 64, a macro or expression keeps its name: MAX + 1 */
+	if (b[strspn(b, "0123456789")] == '\0') {
 		if (asprintf(&out, "%lld", c->to + 1) < 0)
 			out = NULL;
 	} else if (asprintf(&out, "%s + 1", b) < 0) {
@@ -215,6 +216,36 @@ static char *start_text(struct lint_ctx *ctx, const struct loop *l, const struct
 	if (o > l->lparen && o < l->semi1)
 		return loop__text(ctx, o, l->semi1);
 	return asprintf(&s, "%lld", c->from) < 0 ? NULL : s;
+}
+
+/*
+ * The line of a loop pragma (#pragma unroll, clang loop, GCC unroll) just
+ * before the loop: it cannot stay, as the counter's declaration lands
+ * between it and the loop, and an iterator loop is not to be unrolled.
+ * The whole line as [*start, *end), or false.
+ */
+static bool loop_pragma_before(struct lint_ctx *ctx, const struct loop *l,
+			       unsigned *start, unsigned *end)
+{
+	size_t len;
+	const char *t = lint_file_text(ctx, clang_getRangeStart(loop__range(ctx, l->off, l->off)),
+				       &len);
+	unsigned e = l->off, b;
+
+	if (!t || e > len)
+		return false;
+	while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\t'))
+		e--;
+	if (e == 0 || t[e - 1] != '\n')
+		return false;	/* something else before the loop on its line */
+	b = e - 1;		/* the previous line: [b, e) */
+	while (b > 0 && t[b - 1] != '\n')
+		b--;
+	*start = b;
+	*end = e;
+	while (b < e && (t[b] == ' ' || t[b] == '\t'))
+		b++;
+	return e - b > 7 && !strncmp(t + b, "#pragma", 7) && memmem(t + b, e - b, "unroll", 6);
 }
 
 /* Where a line can follow the body's '{': past a trailing comment on its line. */
@@ -259,6 +290,7 @@ static void add_fix(struct lint_ctx *ctx, struct bpf_finding *f, const struct lo
 	char *head = NULL;
 	CXString n = clang_getCursorSpelling(c->var), t = clang_getTypeSpelling(clang_getCursorType(c->var));
 	bool wrap = c->declared_here && var__name_clash(l->parent, c->var);
+	unsigned p_start, p_end;
 	int rc = -1;
 
 	name = strdup(clang_getCString(n));
@@ -273,6 +305,8 @@ static void add_fix(struct lint_ctx *ctx, struct bpf_finding *f, const struct lo
 		rc = asprintf(&head, "{\n\t%s %s;\n\tbpf_for(%s, %s, %s)", type, name, name, from, to);
 	if (rc < 0)
 		goto out;
+	if (loop_pragma_before(ctx, l, &p_start, &p_end))
+		lint_fix_replace(ctx, f, loop__range(ctx, p_start, p_end), "");
 	lint_fix_replace(ctx, f, loop__range(ctx, l->off, l->rparen + 1), head);
 	if (c->more_cond && add_break(ctx, f, c->rest, l->body))
 		goto out;

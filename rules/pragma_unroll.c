@@ -70,7 +70,7 @@ static bool factor_unrolls(const char *t, unsigned i, unsigned end)
 	return n > 1;
 }
 
-/* #pragma clang loop OPTION(ARG) ...: mark unroll(full|enable), unroll_count(N>1). */
+/* #pragma clang loop OPTION(ARG) ...: mark unroll(full|enable), unroll_count(N>1 or a macro). */
 static void clang_loop(const char *t, unsigned i, unsigned end, struct unroll_req *r)
 {
 	unsigned n_opts = 0;
@@ -88,7 +88,8 @@ static void clang_loop(const char *t, unsigned i, unsigned end, struct unroll_re
 		n_opts++;
 		bool bad = (word_is(t, s, e, "unroll") &&
 			    (word_is(t, a, ae, "full") || word_is(t, a, ae, "enable"))) ||
-			   (word_is(t, s, e, "unroll_count") && strtoul(t + a, NULL, 0) > 1);
+			   /* a macro count (clang expands it) unrolls like a number */
+			   (word_is(t, s, e, "unroll_count") && factor_unrolls(t, e, close));
 
 		if (bad && r->n_opts < 4) {
 			r->opt_off[r->n_opts] = s;

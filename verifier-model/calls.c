@@ -313,6 +313,12 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	for (int i = 0; i < 5; i++)
 		if ((err = check_arg(env, sig, i, &m)))
 			return err;
+	/* the tail-called program cannot release what this one holds
+	 * (an open bpf_for iterator counts: it is a reference) */
+	if ((sig->flags & VM_FN_TAIL_CALL) && env->cur->nrefs)
+		return vm_env__reject(env, "tail_call would lead to reference leak");
+	if ((sig->flags & VM_FN_TAIL_CALL) && env->cur->active_rcu)
+		return vm_env__reject(env, "tail_call cannot be used inside bpf_rcu_read_lock-ed region");
 	if (sig->flags & VM_FN_RELEASE) {
 		err = vm_release_ref(env, m.release_ref);
 		if (err)

@@ -77,7 +77,9 @@ static enum field ctx_field(struct vm_env *env, int off, int size, bool write)
 			return F_BAD;
 		return F_SCALAR;
 	case BPF_PROG_TYPE_TRACING: case BPF_PROG_TYPE_LSM:
-		if (write || off < 0 || off % 8 || size != 8)
+		/* u64 argument slots; an int argument may be read narrower
+		 * (an iter's u32 fd at off 16, size 4) */
+		if (write || off < 0 || off % size || off + size > 8 * 12)
 			return F_BAD;
 		return F_SCALAR;
 	default:
@@ -108,7 +110,7 @@ int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool w
 	d = vm_env__reg(env, dst);
 	vm_reg__mark_unknown(d);
 	if ((env->prog->type == BPF_PROG_TYPE_TRACING || env->prog->type == BPF_PROG_TYPE_LSM) &&
-	    vm_kbtf_ctx_arg(env->prog, off, d)) {
+	    size == 8 && vm_kbtf_ctx_arg(env->prog, off, d)) {
 		if (d->flags & VM_F_MAYBE_NULL)
 			d->id = ++env->id_gen;
 		return 0;

@@ -89,3 +89,18 @@ int BPF_PROG(wakeup_comm, struct task_struct *p)
 	bpf_map_update_elem(&seen, &key, &one, BPF_ANY);
 	return 0;
 }
+
+/* EXPECT-VERDICT: accepted — an int field of an iter ctx, read at its own width */
+SEC("iter/task_file")
+int count_fds(struct bpf_iter__task_file *ctx)
+{
+	struct file *file = ctx->file;
+	u32 fd = ctx->fd;
+	u64 flags;
+
+	if (!file)
+		return 0;
+	flags = file->f_flags;
+	bpf_map_update_elem(&seen, &fd, &flags, BPF_ANY);
+	return 0;
+}

@@ -34,12 +34,12 @@ static char *read_file(const char *path, size_t *len)
 static const char *scope_word(const char *rule)
 {
 	if (!strcmp(rule, "static-call-in-loop"))
-		return "the called function's body";
+		return "the called function's body accounts";
 	if (strstr(rule, "loop") || strstr(rule, "repeat") || strstr(rule, "unroll"))
-		return "this loop";
+		return "this loop accounts";
 	if (!strcmp(rule, "always-inline"))
-		return "this function";
-	return "these lines";
+		return "this function accounts";
+	return "these lines account";
 }
 
 static void annotate_one(struct bpf_finding *f, const struct file_cost *fc)
@@ -55,7 +55,7 @@ static void annotate_one(struct bpf_finding *f, const struct file_cost *fc)
 	f->cost = insns;
 	if (k < 0)
 		return;
-	finding_add_note(f, "%s accounts for %ld of %ld processed insns in prog %s "
+	finding_add_note(f, "%s for %ld of %ld processed insns in prog %s "
 			 "(verifier model)", scope_word(f->rule), insns,
 			 fc->progs[k].total, fc->progs[k].name);
 }
@@ -72,16 +72,18 @@ static int add_rejection(struct bpf_findings *all, const char *path,
 	if (!f)
 		return -ENOMEM;
 	f->rule = LINT_COST_REJECTED_RULE;
-	f->severity = BPF_SEV_ERROR;
+	/* a model limit is ours, not the program's fault: not an error */
+	f->severity = pc->verdict == VM_REJECTED ? BPF_SEV_ERROR : BPF_SEV_WARNING;
 	f->file = strdup(path);
 	f->line = f->end_line = f->scope_line = f->scope_end_line = n ? lines[0] : 1;
 	f->col = f->end_col = 1;
 	f->cost = pc->total;
 	/* "too large" reasons already carry the count */
-	if (asprintf(&f->message, strstr(pc->reason, "Processed") ?
-		     "program '%s' would be %s: %s" : "program '%s' would be %s: %s (%ld processed insns)",
-		     pc->name, pc->verdict == VM_REJECTED ? "rejected" : "unverifiable",
-		     pc->reason, pc->total) < 0)
+	if (asprintf(&f->message, pc->verdict != VM_REJECTED ?
+		     "the verifier model cannot check program '%s': %s (after %ld processed insns)" :
+		     strstr(pc->reason, "Processed") ? "program '%s' would be rejected: %s" :
+		     "program '%s' would be rejected: %s (%ld processed insns)",
+		     pc->name, pc->reason, pc->total) < 0)
 		f->message = NULL;
 	if (!f->file || !f->message)
 		return -ENOMEM;

@@ -277,11 +277,74 @@ static void removal(const char *t, size_t len, const struct ai_elem *e, unsigned
 			(*off)--;
 }
 
+/* Display width of t[from, to) starting at column col (tabs every 8). */
+static unsigned display_col(const char *t, unsigned from, unsigned to, unsigned col)
+{
+	for (unsigned i = from; i < to; i++)
+		col = t[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}
+
+/* Blanks of display width w, tabs first when the line used tabs. */
+static void blanks(char *out, size_t size, unsigned w, bool tabs)
+{
+	size_t n = 0;
+
+	for (; tabs && w >= 8 && n + 1 < size; w -= 8)
+		out[n++] = '\t';
+	for (; w && n + 1 < size; w--)
+		out[n++] = ' ';
+	out[n] = '\0';
+}
+
+/*
+ * Dropping text before a parameter list on its line moves the '(': move
+ * the continuation lines aligned one past it by as much, so the diff is
+ * what a careful hand would write. Lines aligned any other way stay.
+ */
+static void realign_params(struct bpf_fix *fix, const char *file, const char *t,
+			   size_t len, unsigned off, unsigned end, const char *repl)
+{
+	unsigned ls = off, lp = end, depth = 0;
+	unsigned old_col, new_col;
+
+	while (ls > 0 && t[ls - 1] != '\n')
+		ls--;
+	while (lp < len && t[lp] != '(' && t[lp] != '\n' && t[lp] != ';' && t[lp] != '{')
+		lp++;
+	if (lp >= len || t[lp] != '(')
+		return;
+	old_col = display_col(t, ls, lp, 0);
+	new_col = display_col(t, end, lp, display_col(repl, 0, (unsigned)strlen(repl),
+						    display_col(t, ls, off, 0)));
+	if (new_col == old_col)
+		return;
+	for (unsigned i = lp; i < len; i++) {
+		unsigned b = i + 1, w;
+		char ws[64];
+
+		if (t[i] == '(')
+			depth++;
+		else if (t[i] == ')' && --depth == 0)
+			return;
+		if (t[i] != '\n')
+			continue;
+		while (b < len && (t[b] == ' ' || t[b] == '\t'))
+			b++;
+		w = display_col(t, i + 1, b, 0);
+		if (w != old_col + 1 || b == i + 1)
+			continue;
+		blanks(ws, sizeof(ws), new_col + 1, memchr(t + i + 1, '\t', b - i - 1) != NULL);
+		fix_add_edit(fix, file, i + 1, b - i - 1, ws);
+	}
+}
+
 /* Follow wrapper macros defined in the main file down to the element to drop. */
 static int add_fix(struct ai_state *st, struct bpf_finding *f, const char *file,
 		   const char *t, size_t len, struct ai_elem e, bool is_static)
 {
 	unsigned off, end;
+	bool via_macro = e.macro != NULL;	/* the edit is in a macro body */
 
 	for (int depth = 0; e.macro && depth < 8; depth++) {
 		const struct ai_macro *m = e.macro;
@@ -300,7 +363,11 @@ static int add_fix(struct ai_state *st, struct bpf_finding *f, const char *file,
 		return fix_set_unfixable(&f->fix, "macro chain too deep");
 	removal(t, len, &e, &off, &end);
 	/* Not static: dropping the macro would make a global function; keep it file-local. */
-	return fix_add_edit(&f->fix, file, off, end - off, is_static ? "" : "static ");
+	if (fix_add_edit(&f->fix, file, off, end - off, is_static ? "" : "static "))
+		return -1;
+	if (!via_macro)
+		realign_params(&f->fix, file, t, len, off, end, is_static ? "" : "static ");
+	return 0;
 }
 
 static bool has_static(CXCursor c)

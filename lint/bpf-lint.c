@@ -11,6 +11,7 @@
 #include "lint/lint.h"
 #include "lint/print.h"
 #include "rules/rule.h"
+#include "verifier-model/cli.h"
 
 enum format { FMT_TEXT, FMT_JSON, FMT_SARIF };
 
@@ -74,7 +75,8 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 	};
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "p:h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":p:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			if (!strcmp(optarg, "text")) c->format = FMT_TEXT;
@@ -109,7 +111,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		case 'e': return explain(optarg);
 		case 'V': printf("bpf-lint %s\n", BPF_LINT_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		default: return cli_bad_option("bpf-lint", argv, ch);
 		}
 	}
 	*first_file = optind;
@@ -133,7 +135,8 @@ static int lint_files(struct cli *c, char **files, int n, struct bpf_findings *a
 		if (rc) {
 			fprintf(stderr, "%s%s\n", rc == -EBADMSG ? "" : "bpf-lint: ",
 				err ? err : strerror(-rc));
-			status = 2;
+			if (rc != -ENODATA)	/* an empty file is said, not an error */
+				status = 2;
 		}
 		free(err);
 		/* Move the findings over; the strings now belong to all. */
@@ -167,10 +170,8 @@ int main(int argc, char **argv)
 	rc = parse_args(dash, argv, &c, &first);
 	if (rc >= 0)
 		return rc;
-	if (first >= dash) {
-		usage(stderr);
-		return 2;
-	}
+	if (first >= dash)
+		return cli_no_input("bpf-lint", "input files");
 	status = lint_files(&c, argv + first, dash - first, &all);
 	if (c.cost && lint_cost__annotate(&all, argv + first, dash - first, &c.opt)) {
 		fprintf(stderr, "bpf-lint: --cost: out of memory\n");

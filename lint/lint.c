@@ -55,12 +55,32 @@ static bool is_c_source(const char *path)
 	       (n > 2 && strcmp(path + n - 2, ".h") == 0);
 }
 
+/* The size of a source file and of an editor's buffer alike. */
+static int check_size(const char *path, unsigned long long size, char **err)
+{
+	if (size > LINT_MAX_SOURCE_BYTES) {
+		*err = lint__strdupf("%s: %llu bytes, over the %u MiB limit for a source file",
+				     path, size, LINT_MAX_SOURCE_BYTES >> 20);
+		return -EFBIG;
+	}
+	if (size == 0) {
+		*err = lint__strdupf("%s: empty file, nothing to check", path);
+		return -ENODATA;
+	}
+	return 0;
+}
+
 static int check_input(const char *path, const struct lint_options *opt, char **err)
 {
 	struct stat st;
 
-	if (opt && opt->unsaved_text)
-		return 0;
+	if (opt && opt->unsaved_text) {
+		if (!is_c_source(path)) {
+			*err = lint__strdupf("%s: not a C source file (.c or .h)", path);
+			return -EINVAL;
+		}
+		return check_size(path, opt->unsaved_len, err);
+	}
 	if (stat(path, &st)) {
 		int e = errno;
 
@@ -75,42 +95,40 @@ static int check_input(const char *path, const struct lint_options *opt, char **
 		*err = lint__strdupf("%s: not a C source file (.c or .h)", path);
 		return -EINVAL;
 	}
-	return 0;
+	return check_size(path, (unsigned long long)st.st_size, err);
 }
 
-/* Clang's diagnostics for a unit with errors, one per line, as clang formats them. */
+/*
+ * A unit with errors in one line: clang's first error as clang formats it
+ * (FILE:LINE:COL: error: ..., so editors still jump there), and how many
+ * more there are. NULL when there is no error.
+ */
 static char *parse_errors(CXTranslationUnit tu)
 {
-	unsigned n = clang_getNumDiagnostics(tu);
-	bool broken = false;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem;
+	unsigned n = clang_getNumDiagnostics(tu), errors = 0;
+	char *first = NULL, *line;
 
-	for (unsigned i = 0; i < n && !broken; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-		broken = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
-		clang_disposeDiagnostic(d);
-	}
-	if (!broken)
-		return NULL;
-	mem = open_memstream(&buf, &len);
-	if (!mem)
-		return strdup("parse failed");
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		CXString s = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
 
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Note)
-			fprintf(mem, "%s\n", clang_getCString(s));
-		clang_disposeString(s);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !errors++) {
+			CXString s = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
+
+			first = strdup(clang_getCString(s));
+			clang_disposeString(s);
+		}
 		clang_disposeDiagnostic(d);
 	}
-	fclose(mem);
-	if (len && buf[len - 1] == '\n')
-		buf[len - 1] = '\0';
-	return buf;
+	if (!errors)
+		return NULL;
+	if (!first)	/* out of memory: still an error, with a fixed text */
+		return strdup("does not parse");
+	if (errors == 1)
+		return first;
+	line = lint__strdupf("%s (and %u more error%s)", first, errors - 1,
+			     errors > 2 ? "s" : "");
+	free(first);
+	return line;
 }
 
 static int parse(struct lint_session *s, const char *path, const struct lint_options *opt,

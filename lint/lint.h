@@ -6,6 +6,9 @@
 #ifndef BPF_LINT_LINT_H
 #define BPF_LINT_LINT_H
 
+/* Larger inputs are refused (-EFBIG): no BPF source is 10 MiB. */
+#define LINT_MAX_SOURCE_BYTES (10u << 20)
+
 #include <stdbool.h>
 #include <stddef.h>
 #include "lint/finding.h"

@@ -24,6 +24,7 @@
 #include "rewrite/plan.h"
 #include "rewrite/report.h"
 #include "rewrite/verify_stage.h"
+#include "verifier-model/cli.h"
 
 struct cli {
 	struct lint_options opt;
@@ -87,7 +88,8 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 	};
 	int ch, rc;
 
-	while ((ch = getopt_long(argc, argv, "p:h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":p:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': c->apply = true; break;
 		case 'R':
@@ -115,7 +117,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			break;
 		case 'V': printf("bpf-fix %s\n", BPF_LINT_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		default: return cli_bad_option("bpf-fix", argv, ch);
 		}
 	}
 	*first_file = optind;
@@ -168,6 +170,8 @@ static int lint_error(const char *path, int rc, const char *err)
 	first_line(err ? err : strerror(-rc), line, sizeof(line));
 	if (rc == -EBADMSG)
 		fprintf(stderr, "bpf-fix: %s: does not parse, not changed: %s\n", path, line);
+	else if (err)	/* lint_run's messages name the file */
+		fprintf(stderr, "bpf-fix: %s\n", line);
 	else
 		fprintf(stderr, "bpf-fix: %s: %s\n", path, line);
 	return 2;
@@ -227,6 +231,8 @@ static int fix_file(struct cli *c, struct lint_session *s, const char *path,
 	rc = lint_run(s, path, &opt, found, &err);
 	if (rc) {
 		status = lint_error(path, rc, err);
+		if (rc == -ENODATA)	/* an empty file: said, nothing to fix */
+			status = 0;
 		goto out;
 	}
 	target = c->opt.target_kernel ? c->opt.target_kernel
@@ -335,16 +341,17 @@ int main(int argc, char **argv)
 	rc = parse_args(dash, argv, &c, &first);
 	if (rc >= 0 || first >= dash) {
 		if (rc < 0)
-			usage(stderr);
+			rc = cli_no_input("bpf-fix", "input files");
 		free(c.rule_filter);
-		return rc >= 0 ? rc : 2;
+		return rc;
 	}
 	if (verify_stage__check(c.verify)) {
 		free(c.rule_filter);
 		return 2;
 	}
 	status = fix_files(&c, argv + first, dash - first, &r);
-	if (c.verify != FIX_VERIFY_NONE)
+	/* one bad file gets its one-line error, not a summary of nothing */
+	if (c.verify != FIX_VERIFY_NONE && (dash - first > 1 || c.totals.programs))
 		verify_totals__print(&c.totals, stderr);
 	if (c.export_path && export(&c, &r))
 		status = 2;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/libbpf.h>
+#include "verifier-model/cli.h"
 #include "verifier-model/report.h"
 
 enum backend_sel { SEL_DEFAULT, SEL_KERNEL, SEL_MODEL, SEL_BOTH };
@@ -33,6 +34,15 @@ static void usage(FILE *f)
 		"       bpf-verify -C OLD NEW     (two objects, or two --format=csv files)\n");
 }
 
+/* A bad value for --NAME: one line, exit status 2. */
+static int bad_value(const char *name, const char *val, const char *want)
+{
+	fprintf(stderr, "bpf-verify: bad --%s '%s' (%s); try 'bpf-verify --help'\n",
+		name, val, want);
+	return 2;
+}
+
+/* -1 to go on; else the exit status (0 after --help, 2 on a usage error). */
 static int parse_args(int argc, char **argv, struct args *a)
 {
 	static const struct option opts[] = {
@@ -47,37 +57,42 @@ static int parse_args(int argc, char **argv, struct args *a)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "Ch", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":Ch", opts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			if (!strcmp(optarg, "kernel")) a->backend = SEL_KERNEL;
 			else if (!strcmp(optarg, "model")) a->backend = SEL_MODEL;
 			else if (!strcmp(optarg, "both")) a->backend = SEL_BOTH;
-			else return -1;
+			else return bad_value("backend", optarg, "kernel, model or both");
 			break;
 		case 'f':
 			if (!strcmp(optarg, "table")) a->fmt = VM_FMT_TABLE;
 			else if (!strcmp(optarg, "csv")) a->fmt = VM_FMT_CSV;
 			else if (!strcmp(optarg, "json")) a->fmt = VM_FMT_JSON;
-			else return -1;
+			else return bad_value("format", optarg, "table, csv or json");
 			break;
 		case 'l':
 			a->lines = optarg ? strtoul(optarg, NULL, 10) : 10;
 			if (!a->lines)
-				return -1;
+				return bad_value("lines", optarg, "a count above 0");
 			break;
 		case 'p': a->prog = optarg; break;
 		case 's': a->state_freq = true; break;
 		case 'C': a->compare = true; break;
-		case 'h': usage(stdout); exit(0);
-		default: return -1;
+		case 'h': usage(stdout); return 0;
+		default: return cli_bad_option("bpf-verify", argv, c);
 		}
 	}
 	a->files = argv + optind;
 	a->n_files = argc - optind;
-	if (!a->n_files || (a->compare && a->n_files != 2))
-		return -1;
-	return 0;
+	if (!a->n_files)
+		return cli_no_input("bpf-verify", "objects");
+	if (a->compare && a->n_files != 2) {
+		fprintf(stderr, "bpf-verify: -C takes two files (OLD NEW); try 'bpf-verify --help'\n");
+		return 2;
+	}
+	return -1;
 }
 
 static bool is_csv(const char *path)
@@ -150,6 +165,12 @@ static int run_object(const struct args *a, const struct vm_backend *be,
 	}
 	run->objs = no;
 	run->objs[run->n_objs++] = obj;
+	if (!obj->n_progs) {	/* say so: an empty table would look like success */
+		fprintf(stderr, "bpf-verify: %s: no BPF programs in the object (no SEC(\"...\") functions)\n",
+			path);
+		run->status = 2;
+		return 0;
+	}
 	for (size_t i = 0; i < obj->n_progs; i++)
 		if ((!a->prog || !strcmp(a->prog, obj->progs[i].name)) &&
 		    verify_prog(a, be, obj, i, run))
@@ -204,10 +225,8 @@ int main(int argc, char **argv)
 	bool csv_in;
 	int status;
 
-	if (parse_args(argc, argv, &a)) {
-		usage(stderr);
-		return 2;
-	}
+	if ((status = parse_args(argc, argv, &a)) >= 0)
+		return status;
 	csv_in = a.compare && is_csv(a.files[0]) && is_csv(a.files[1]);
 	be = csv_in ? &vm_model_backend : pick_backend(&a, a.backend == SEL_BOTH);
 	if (!be)

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the three commands share on their command line: getopt's errors
+ * as one line that points to --help, instead of the full usage.
+ */
+#ifndef BPF_CLI_H
+#define BPF_CLI_H
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * Report getopt_long's '?' or ':' (opterr = 0, optstring starting with
+ * ':') for tool in one line. Returns 2, the usage-error exit status.
+ */
+static inline int cli_bad_option(const char *tool, char **argv, int ch)
+{
+	const char *arg = argv[optind - 1];
+	char shortopt[3] = { '-', (char)optopt, '\0' };
+
+	/* a short option may sit inside a cluster (-xq): name the letter */
+	if (optopt && strncmp(arg, "--", 2))
+		arg = shortopt;
+	fprintf(stderr, "%s: %s '%s'; try '%s --help'\n", tool,
+		ch == ':' ? "missing argument for" : "unknown option", arg, tool);
+	return 2;
+}
+
+/* No input named: one line, exit status 2. */
+static inline int cli_no_input(const char *tool, const char *what)
+{
+	fprintf(stderr, "%s: no %s given; try '%s --help'\n", tool, what, tool);
+	return 2;
+}
+
+#endif

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/file.h>
 #include <unistd.h>
 #include "rewrite/atomic.h"
 
@@ -162,6 +164,50 @@ static int temp_names(const char *path, char **tmpl, char **dir)
 	return 0;
 }
 
+/*
+ * Temporaries of ours that a killed run left beside path: each live one
+ * is flock()ed by its writer, so one we can lock has no writer any more.
+ */
+static void remove_stale_temps(const char *dir, const char *path)
+{
+	const char *base = strrchr(path, '/');
+	char prefix[512];
+	struct dirent *e;
+	DIR *d;
+
+	base = base ? base + 1 : path;
+	if (snprintf(prefix, sizeof(prefix), ".%s.bpf-fix-", base) >= (int)sizeof(prefix))
+		return;
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		int fd;
+
+		if (strncmp(e->d_name, prefix, strlen(prefix)) ||
+		    strlen(e->d_name) != strlen(prefix) + 6)
+			continue;
+		fd = openat(dirfd(d), e->d_name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (!flock(fd, LOCK_EX | LOCK_NB))
+			unlinkat(dirfd(d), e->d_name, 0);
+		close(fd);
+	}
+	closedir(d);
+}
+
+void file_snapshot__remove_stale(const char *path)
+{
+	char *tmpl = NULL, *dir = NULL, *real = realpath(path, NULL);
+
+	if (real && !temp_names(real, &tmpl, &dir))
+		remove_stale_temps(dir, real);
+	free(real);
+	free(tmpl);
+	free(dir);
+}
+
 static int fail(char *why, size_t whylen, int err, const char *what)
 {
 	snprintf(why, whylen, "%s: %s", what, strerror(-err));
@@ -209,6 +255,7 @@ int file_snapshot__replace(const struct file_snapshot *s, const char *bytes,
 		err = fail(why, whylen, -errno, "creating a temporary file");
 		goto out;
 	}
+	flock(fd, LOCK_EX);	/* "alive": a later run must not take it for stale */
 	err = fill_temp(fd, s, bytes, len, why, whylen);
 	if (!err && opts && opts->before_commit)
 		opts->before_commit(s->path, opts->arg);

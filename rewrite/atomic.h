@@ -26,6 +26,11 @@ struct file_snapshot {
 int file_snapshot__read(struct file_snapshot *s, const char *path,
 			char *why, size_t whylen);
 void file_snapshot__free(struct file_snapshot *s);
+/*
+ * Remove the temporaries a killed bpf-fix left beside path
+ * (.NAME.bpf-fix-XXXXXX nobody holds a lock on). Never fails loudly.
+ */
+void file_snapshot__remove_stale(const char *path);
 
 struct replace_opts {
 	/* Called after the temporary is written, before the final check (tests). */

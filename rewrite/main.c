@@ -221,6 +221,8 @@ static int fix_file(struct cli *c, struct lint_session *s, const char *path,
 	unsigned target;
 	int rc, status = 0;
 
+	if (c->apply)
+		file_snapshot__remove_stale(path);
 	if (file_snapshot__read(&snap, path, why, sizeof(why))) {
 		fprintf(stderr, "bpf-fix: %s: %s\n", path, why);
 		return 2;

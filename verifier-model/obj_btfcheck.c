@@ -111,3 +111,44 @@ int ld_check_btf(struct loader *ld)
 				: "type nesting cycles or is too deep");
 	return 0;
 }
+
+/*
+ * Alignment of type id, or -1. libbpf 1.1's btf__align_of follows member
+ * and element ids without checking them and crashes on a corrupt object
+ * (found by fuzzing): this one checks every id it follows.
+ */
+static long align_at(const struct btf *btf, unsigned id, int depth)
+{
+	const struct btf_type *t = id < btf__type_cnt(btf) ? btf__type_by_id(btf, id) : NULL;
+	long a = 1;
+
+	if (!t || depth > 32)
+		return -1;
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT: case BTF_KIND_ENUM: case BTF_KIND_ENUM64: case BTF_KIND_FLOAT:
+		return t->size && t->size <= 16 ? (long)(t->size < 8 ? t->size : 8) : -1;
+	case BTF_KIND_PTR:
+		return 8;
+	case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE: case BTF_KIND_CONST:
+	case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
+		return align_at(btf, t->type, depth + 1);
+	case BTF_KIND_ARRAY:
+		return align_at(btf, btf_array(t)->type, depth + 1);
+	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+		for (int i = 0; i < btf_vlen(t); i++) {
+			long m = align_at(btf, btf_members(t)[i].type, depth + 1);
+
+			if (m < 0)
+				return -1;
+			a = m > a ? m : a;
+		}
+		return a;
+	default:
+		return -1;
+	}
+}
+
+long vm_btf_align_of(const struct btf *btf, unsigned id)
+{
+	return align_at(btf, id, 0);
+}

@@ -252,7 +252,7 @@ static long kconfig_layout(struct loader *ld, const char *name, long *off)
 
 		v[i].name = t ? btf__name_by_offset(btf, t->name_off) : NULL;
 		v[i].size = t ? btf__resolve_size(btf, t->type) : -1;
-		v[i].align = t ? btf__align_of(btf, t->type) : -1;
+		v[i].align = t ? vm_btf_align_of(btf, t->type) : -1;
 		if (!v[i].name || v[i].size <= 0 || v[i].align <= 0) {
 			v[i].name = v[i].name ? v[i].name : "";
 			v[i].size = v[i].align = 1;

@@ -118,6 +118,8 @@ int vm_object__open(const char *path, struct vm_object **out,
 int vm_object__open_mem(const void *buf, size_t len, const char *name,
 			struct vm_object **out, char *errbuf, size_t errlen);
 void vm_object__free(struct vm_object *obj);
+/* Alignment of BTF type id (checking every id it follows, unlike libbpf 1.1), or -1. */
+long vm_btf_align_of(const struct btf *btf, unsigned id);
 /* The program named name, or NULL. */
 const struct vm_prog *vm_object__prog(const struct vm_object *obj,
 				      const char *name);

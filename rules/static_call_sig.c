@@ -133,6 +133,82 @@ out:
 	return rc < 0 ? NULL : why;
 }
 
+/* Offset of the `void` written before the name at def, or 0 (macro, typedef...). */
+static unsigned void_token(struct lint_ctx *ctx, CXCursor def)
+{
+	CXTranslationUnit tu = lint_tu(ctx);
+	unsigned name_off, n, at = 0;
+	CXToken *tok;
+
+	clang_getExpansionLocation(clang_getCursorLocation(def), NULL, NULL, NULL, &name_off);
+	clang_tokenize(tu, loop__range(ctx, cursor__off(def), name_off), &tok, &n);
+	for (unsigned k = 0; k < n && !at; k++) {
+		CXString sp = clang_getTokenSpelling(tu, tok[k]);
+		unsigned o;
+
+		clang_getExpansionLocation(clang_getTokenLocation(tu, tok[k]), NULL, NULL, NULL, &o);
+		if (o < name_off && !strcmp(clang_getCString(sp), "void"))
+			at = o;
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, tok, n);
+	return at;
+}
+
+/* void f(...) { ... } written out, and no other declaration to keep in step. */
+static bool void_fixable(struct lint_ctx *ctx, CXCursor def)
+{
+	return clang_equalCursors(clang_getCanonicalCursor(def), def) &&
+	       void_token(ctx, def) != 0;
+}
+
+struct returns {
+	struct lint_ctx *ctx;
+	struct bpf_finding *f;
+	CXCursor last;           /* the body's last statement */
+};
+
+/* `return;` -> `return 0;` (a ReturnStmt without a value has no children). */
+static enum CXChildVisitResult visit_return(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct returns *r = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt && ast__n_children(c) == 0)
+		lint_fix_replace(r->ctx, r->f, clang_getCursorExtent(c), "return 0");
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	*(CXCursor *)d = c;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A global function must return a scalar: void becomes int, every bare
+ * return returns 0, and so does falling off the end. Callers ignore it.
+ */
+static void fix_void_return(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor def)
+{
+	struct returns r = { ctx, f, clang_getNullCursor() };
+	CXCursor body = clang_getNullCursor();
+	unsigned v = void_token(ctx, def), close;
+
+	clang_visitChildren(def, last_child, &body);
+	if (!v || clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return;
+	lint_fix_replace(ctx, f, loop__range(ctx, v, v + 4), "int");
+	clang_visitChildren(body, visit_return, &r);
+	clang_visitChildren(body, last_child, &r.last);
+	if (clang_getCursorKind(r.last) == CXCursor_ReturnStmt)
+		return;
+	close = cursor__end(body) - 1;	/* the body's '}' */
+	lint_fix_insert(ctx, f, clang_getRangeStart(loop__range(ctx, close, close)),
+			"\treturn 0;\n");
+}
+
 char *static_call__unfixable(struct lint_ctx *ctx, CXCursor def)
 {
 	unsigned target = lint_config(ctx)->target_kernel;
@@ -144,10 +220,11 @@ char *static_call__unfixable(struct lint_ctx *ctx, CXCursor def)
 		return strdup("global functions need kernel 5.6");
 	if (!lint_location_reported(ctx, clang_getCursorLocation(def)))
 		return strdup("the function is defined in a header");
-	if (ret.kind == CXType_Void)
-		return strdup("it returns void; a global function must return a scalar "
-			      "(return 0 and make it int by hand)");
-	if (!is_scalar(ret))
+	if (ret.kind == CXType_Void && !void_fixable(ctx, def))
+		return strdup("it returns void through a macro or typedef, or has a separate "
+			      "prototype; a global function must return a scalar (make it int "
+			      "and return 0 by hand)");
+	if (!is_scalar(ret) && ret.kind != CXType_Void)	/* void: the fix makes it int */
 		return strdup("it does not return a scalar, as a global function must");
 	if (n > MAX_GLOBAL_ARGS)
 		return asprintf(&why, "it takes %d arguments; a global function takes at most "
@@ -301,6 +378,9 @@ void static_call__add_fix(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor 
 		fix_specifiers(ctx, f, first, false);
 	if (f->fix.unfixable)
 		return;
+	if (clang_getCanonicalType(clang_getResultType(clang_getCursorType(def))).kind ==
+	    CXType_Void)
+		fix_void_return(ctx, f, def);
 	if (!has)
 		f->fix.needs |= BPF_NEED_NOINLINE;
 	f->fix.min_kernel = GLOBAL_FUNC_KERNEL;

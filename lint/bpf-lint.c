@@ -9,6 +9,7 @@
 #include "confirm/lint_cost.h"
 #include "config.h"
 #include "lint/lint.h"
+#include "lint/lsp.h"
 #include "lint/print.h"
 #include "rules/rule.h"
 #include "verifier-model/cli.h"
@@ -29,6 +30,7 @@ static void usage(FILE *out)
 		"  --cost                    compile, run the verifier model, and say what each\n"
 		"                            finding costs in processed insns\n"
 		"  --sort=location|cost      order of the findings (cost implies --cost)\n"
+		"  --lsp                     serve the Language Server Protocol on stdio\n"
 		"  --list-rules              list the rules\n"
 		"  --explain=RULE            why RULE matters, with a before/after example\n"
 		"  --version                 print the version\n"
@@ -60,6 +62,7 @@ struct cli {
 	int color;               /* -1 auto */
 	bool cost;               /* --cost: measure with the verifier model */
 	bool sort_cost;          /* --sort=cost */
+	bool lsp;                /* --lsp: serve instead of linting FILEs */
 };
 
 static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
@@ -71,6 +74,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "target-kernel", required_argument, 0, 'k' }, { "list-rules", no_argument, 0, 'l' },
 		{ "explain", required_argument, 0, 'e' }, { "version", no_argument, 0, 'V' },
 		{ "cost", no_argument, 0, 'K' }, { "sort", required_argument, 0, 'S' },
+		{ "lsp", no_argument, 0, 'L' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch;
@@ -91,6 +95,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			else { fprintf(stderr, "bpf-lint: --color=auto|always|never\n"); return 2; }
 			break;
 		case 'K': c->cost = true; break;
+		case 'L': c->lsp = true; break;
 		case 'S':
 			if (!strcmp(optarg, "cost")) c->sort_cost = c->cost = true;
 			else if (!strcmp(optarg, "location")) c->sort_cost = false;
@@ -170,6 +175,9 @@ int main(int argc, char **argv)
 	rc = parse_args(dash, argv, &c, &first);
 	if (rc >= 0)
 		return rc;
+	if (c.lsp)
+		return first < dash ? cli_usage_error("bpf-lint", "--lsp takes no files") :
+		       lsp_serve(stdin, stdout, &c.opt);
 	if (first >= dash)
 		return cli_no_input("bpf-lint", "input files");
 	status = lint_files(&c, argv + first, dash - first, &all);

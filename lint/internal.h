@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <clang-c/Index.h>
 #include "lint/finding.h"
+#include "lint/lint.h"
 #include "lint/lint_ctx.h"
 #include "rules/rule.h"
 
@@ -68,6 +69,23 @@ void ctx__expansion(CXSourceLocation loc, CXFile *file, unsigned *line,
 void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter);
 /* Compute enum bpf_need bits the unit already declares. */
 unsigned ctx__declared(CXTranslationUnit tu);
+
+/* What lint_run does before and after parsing, shared with the warm units. */
+struct lint_prep {
+	struct lint_file_config conf;  /* target_kernel resolved */
+	regex_t re;                    /* --header-filter, when have_re */
+	bool have_re;
+};
+
+/* Check the input (file or buffer), load its config, compile the filter; 0 or -errno + *err. */
+int lint__prepare(struct lint_prep *p, const char *path, const struct lint_options *opt,
+		  char **err);
+void lint__prepare_free(struct lint_prep *p);
+/* Run the enabled rules over tu (parsed without errors) into out, sorted. */
+void lint__check_unit(struct lint_prep *p, CXTranslationUnit tu, const char *path,
+		      const struct lint_options *opt, struct bpf_findings *out);
+/* clang's first error in tu as one line ("(and N more errors)"), or NULL. */
+char *lint__parse_errors(CXTranslationUnit tu);
 
 /* asprintf that returns NULL on failure. */
 char *lint__strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

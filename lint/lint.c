@@ -103,7 +103,7 @@ static int check_input(const char *path, const struct lint_options *opt, char **
  * (FILE:LINE:COL: error: ..., so editors still jump there), and how many
  * more there are. NULL when there is no error.
  */
-static char *parse_errors(CXTranslationUnit tu)
+char *lint__parse_errors(CXTranslationUnit tu)
 {
 	unsigned n = clang_getNumDiagnostics(tu), errors = 0;
 	char *first = NULL, *line;
@@ -155,7 +155,7 @@ static int parse(struct lint_session *s, const char *path, const struct lint_opt
 		*err = lint__strdupf("%s: clang could not parse the file (error %d)", path, rc);
 		return -EBADMSG;
 	}
-	*err = parse_errors(*tu);
+	*err = lint__parse_errors(*tu);
 	if (*err) {
 		clang_disposeTranslationUnit(*tu);
 		*tu = NULL;
@@ -190,46 +190,70 @@ static int compile_filter(const struct lint_options *opt, regex_t *re, char **er
 	return 1;
 }
 
-int lint_run(struct lint_session *s, const char *path,
-	     const struct lint_options *opt, struct bpf_findings *out,
-	     char **err)
+int lint__prepare(struct lint_prep *p, const char *path, const struct lint_options *opt,
+		  char **err)
 {
-	struct lint_file_config conf;
-	struct lint_ctx ctx = { 0 };
-	CXTranslationUnit tu = NULL;
-	regex_t re;
 	int rc, have_re;
 
 	*err = NULL;
 	rc = check_input(path, opt, err);
 	if (rc)
 		return rc;
-	rc = config__load(&conf, path, opt ? opt->config_path : NULL, err);
+	rc = config__load(&p->conf, path, opt ? opt->config_path : NULL, err);
 	if (rc)
 		return rc;
-	conf.cfg.target_kernel = target_kernel(opt, &conf);
-	have_re = compile_filter(opt, &re, err);
+	p->conf.cfg.target_kernel = target_kernel(opt, &p->conf);
+	have_re = compile_filter(opt, &p->re, err);
 	if (have_re < 0) {
-		config__free(&conf);
+		config__free(&p->conf);
 		return have_re;
 	}
+	p->have_re = have_re;
+	return 0;
+}
+
+void lint__prepare_free(struct lint_prep *p)
+{
+	if (p->have_re)
+		regfree(&p->re);
+	config__free(&p->conf);
+}
+
+void lint__check_unit(struct lint_prep *p, CXTranslationUnit tu, const char *path,
+		      const struct lint_options *opt, struct bpf_findings *out)
+{
+	struct lint_ctx ctx = { 0 };
+
+	ctx.tu = tu;
+	ctx.main_path = path;
+	ctx.main_file = clang_getFile(tu, path);
+	ctx.conf = &p->conf;
+	ctx.header_re = p->have_re ? &p->re : NULL;
+	ctx.out = out;
+	ctx.unsaved_text = opt ? opt->unsaved_text : NULL;
+	ctx.unsaved_len = opt ? opt->unsaved_len : 0;
+	ctx__run_rules(&ctx, opt ? opt->rule_filter : NULL);
+	out->declared = lint_declared(&ctx);
+	out->target_kernel = p->conf.cfg.target_kernel;
+	findings_sort(out);
+}
+
+int lint_run(struct lint_session *s, const char *path,
+	     const struct lint_options *opt, struct bpf_findings *out,
+	     char **err)
+{
+	struct lint_prep prep;
+	CXTranslationUnit tu = NULL;
+	int rc;
+
+	rc = lint__prepare(&prep, path, opt, err);
+	if (rc)
+		return rc;
 	rc = parse(s, path, opt, &tu, err);
 	if (rc == 0) {
-		ctx.tu = tu;
-		ctx.main_path = path;
-		ctx.main_file = clang_getFile(tu, path);
-		ctx.conf = &conf;
-		ctx.header_re = have_re ? &re : NULL;
-		ctx.out = out;
-		ctx.unsaved_text = opt ? opt->unsaved_text : NULL;
-		ctx.unsaved_len = opt ? opt->unsaved_len : 0;
-		ctx__run_rules(&ctx, opt ? opt->rule_filter : NULL);
-		out->declared = lint_declared(&ctx);
-		findings_sort(out);
+		lint__check_unit(&prep, tu, path, opt, out);
 		clang_disposeTranslationUnit(tu);
 	}
-	if (have_re)
-		regfree(&re);
-	config__free(&conf);
+	lint__prepare_free(&prep);
 	return rc;
 }

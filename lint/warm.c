@@ -80,37 +80,6 @@ static char *join_args(char **args)
 	return key;
 }
 
-/* clang's errors as it prints them, or NULL when the unit has none. */
-static char *unit_errors(CXTranslationUnit tu)
-{
-	unsigned n = clang_getNumDiagnostics(tu);
-	char *buf = NULL;
-	size_t len = 0;
-	bool broken = false;
-	FILE *mem;
-
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-		broken |= clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
-		clang_disposeDiagnostic(d);
-	}
-	if (!broken || !(mem = open_memstream(&buf, &len)))
-		return broken ? strdup("parse failed") : NULL;
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		CXString s = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
-
-		fprintf(mem, "%s\n", clang_getCString(s));
-		clang_disposeString(s);
-		clang_disposeDiagnostic(d);
-	}
-	fclose(mem);
-	if (len && buf[len - 1] == '\n')
-		buf[len - 1] = '\0';
-	return buf;
-}
-
 static struct warm_unit *find_unit(struct lint_warm *w, const char *path, const char *key)
 {
 	for (size_t i = 0; i < w->n; i++)
@@ -179,40 +148,12 @@ static CXTranslationUnit warm_unit(struct lint_warm *w, const char *path,
 	return u ? u->tu : NULL;
 }
 
-static int run_rules(CXTranslationUnit tu, const char *path, const struct lint_options *opt,
-		     struct lint_file_config *conf, struct bpf_findings *out, char **err)
-{
-	struct lint_ctx ctx = { 0 };
-	regex_t re;
-	bool have_re = opt->header_filter != NULL;
-
-	if (have_re && regcomp(&re, opt->header_filter, REG_EXTENDED | REG_NOSUB)) {
-		*err = lint__strdupf("--header-filter: bad expression");
-		return -EINVAL;
-	}
-	ctx.tu = tu;
-	ctx.main_path = path;
-	ctx.main_file = clang_getFile(tu, path);
-	ctx.conf = conf;
-	ctx.header_re = have_re ? &re : NULL;
-	ctx.out = out;
-	ctx.unsaved_text = opt->unsaved_text;
-	ctx.unsaved_len = opt->unsaved_len;
-	ctx__run_rules(&ctx, opt->rule_filter);
-	out->declared = lint_declared(&ctx);
-	out->target_kernel = conf->cfg.target_kernel;
-	findings_sort(out);
-	if (have_re)
-		regfree(&re);
-	return 0;
-}
-
 int lint_warm_run(struct lint_warm *w, const char *path,
 		  const struct lint_options *opt, struct bpf_findings *out,
 		  char **err, bool *reparsed)
 {
 	struct CXUnsavedFile uf = { path, opt->unsaved_text, opt->unsaved_len };
-	struct lint_file_config conf;
+	struct lint_prep prep;
 	CXTranslationUnit tu;
 	int rc;
 
@@ -222,20 +163,16 @@ int lint_warm_run(struct lint_warm *w, const char *path,
 		*err = lint__strdupf("%s: no buffer to lint", path);
 		return -EINVAL;
 	}
-	rc = config__load(&conf, path, opt->config_path, err);
+	rc = lint__prepare(&prep, path, opt, err);
 	if (rc)
 		return rc;
-	if (opt->target_kernel)
-		conf.cfg.target_kernel = opt->target_kernel;
-	else if (!conf.kernel_set)
-		conf.cfg.target_kernel = lint_running_kernel();
 	tu = warm_unit(w, path, opt, &uf, err, reparsed);
 	if (!tu)
 		rc = -EBADMSG;
-	else if ((*err = unit_errors(tu)))
+	else if ((*err = lint__parse_errors(tu)))
 		rc = -EBADMSG;   /* keep the unit: the next edit may fix it */
 	else
-		rc = run_rules(tu, path, opt, &conf, out, err);
-	config__free(&conf);
+		lint__check_unit(&prep, tu, path, opt, out);
+	lint__prepare_free(&prep);
 	return rc;
 }

@@ -34,4 +34,11 @@ static inline int cli_no_input(const char *tool, const char *what)
 	return 2;
 }
 
+/* Options that do not go together: one line (why), exit status 2. */
+static inline int cli_usage_error(const char *tool, const char *why)
+{
+	fprintf(stderr, "%s: %s; try '%s --help'\n", tool, why, tool);
+	return 2;
+}
+
 #endif

@@ -76,8 +76,18 @@ def main():
         unknown = c.request("textDocument/hover", {})
         check(unknown.get("error", {}).get("code") == -32601, "unknown method refused")
         check(c.request("shutdown")["result"] is None, "shutdown answers null")
+        after = c.request("textDocument/codeAction", {})
+        check(after.get("error", {}).get("code") == -32600, "requests after shutdown refused")
         c.notify("exit")
         check(c.close() == 0, "exit status 0 after shutdown")
+
+        # LSP: exit without shutdown is status 1, and so is the client vanishing.
+        c = Client([lint, "--lsp"])
+        c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        c.notify("exit")
+        check(c.close() == 1, "exit status 1 without shutdown")
+        c = Client([lint, "--lsp"])
+        check(c.close() == 1, "exit status 1 at end of input")
     finally:
         shutil.rmtree(tmp)
     print("ok: diagnostics, quick fix, clean after fix, parse error, shutdown")

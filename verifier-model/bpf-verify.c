@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/libbpf.h>
+#include "config.h"
 #include "verifier-model/cli.h"
 #include "verifier-model/report.h"
 
@@ -31,7 +32,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: bpf-verify [--backend=kernel|model|both] [--format=table|csv|json]\n"
 		"                  [--lines[=N]] [--prog=NAME] [--state-freq] OBJ.o...\n"
-		"       bpf-verify -C OLD NEW     (two objects, or two --format=csv files)\n");
+		"       bpf-verify -C OLD NEW     (two objects, or two --format=csv files)\n"
+		"       bpf-verify --help | --version\n");
 }
 
 /* A bad value for --NAME: one line, exit status 2. */
@@ -53,6 +55,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 		{ "state-freq", no_argument, NULL, 's' },
 		{ "compare", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
 	};
 	int c;
@@ -81,6 +84,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 		case 's': a->state_freq = true; break;
 		case 'C': a->compare = true; break;
 		case 'h': usage(stdout); return 0;
+		case 'V': printf("bpf-verify %s\n", BPF_LINT_VERSION); return 0;
 		default: return cli_bad_option("bpf-verify", argv, c);
 		}
 	}

@@ -14,13 +14,13 @@
 #include "rules/rule.h"
 #include "verifier-model/cli.h"
 
-enum format { FMT_TEXT, FMT_JSON, FMT_SARIF };
+enum format { FMT_TEXT, FMT_JSON, FMT_SARIF, FMT_MARKDOWN };
 
 static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: bpf-lint [options] FILE.bpf.c... [-- CLANG-ARGS...]\n"
-		"  --format=text|json|sarif  output format (default text)\n"
+		"  --format=text|json|sarif  output format (default text; --list-rules: markdown)\n"
 		"  --color=auto|always|never colour in text output (default auto: on a tty)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
 		"  --header-filter=REGEX     also report in headers whose path matches\n"
@@ -44,6 +44,33 @@ static void list_rules(void)
 		       bpf_rules[i]->summary, bpf_rules[i]->enabled_by_default ? "" : " (off by default)");
 }
 
+/* Markdown text in a table cell: a '|' would end the cell. */
+static void md_cell(const char *s)
+{
+	for (; *s; s++)
+		printf(*s == '|' ? "\\|" : "%c", *s);
+}
+
+/* The README's rule table, from the rules themselves (one source for the docs). */
+static void list_rules_markdown(void)
+{
+	printf("| rule | severity | on by default | fix needs kernel | what it reports |\n"
+	       "|---|---|---|---|---|\n");
+	for (unsigned i = 0; i < bpf_rules_count; i++) {
+		const struct bpf_rule *r = bpf_rules[i];
+
+		printf("| `%s` | %s | %s | ", r->id, severity_name(r->severity),
+		       r->enabled_by_default ? "yes" : "no");
+		if (r->min_kernel)
+			printf("%u.%u", r->min_kernel / 256, r->min_kernel % 256);
+		else
+			printf("any");
+		printf(" | ");
+		md_cell(r->summary);
+		printf(" |\n");
+	}
+}
+
 static int explain(const char *id)
 {
 	const struct bpf_rule *r = rule_by_id(id);
@@ -63,6 +90,7 @@ struct cli {
 	bool cost;               /* --cost: measure with the verifier model */
 	bool sort_cost;          /* --sort=cost */
 	bool lsp;                /* --lsp: serve instead of linting FILEs */
+	bool list;               /* --list-rules (in --format) */
 };
 
 static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
@@ -86,6 +114,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			if (!strcmp(optarg, "text")) c->format = FMT_TEXT;
 			else if (!strcmp(optarg, "json")) c->format = FMT_JSON;
 			else if (!strcmp(optarg, "sarif")) c->format = FMT_SARIF;
+			else if (!strcmp(optarg, "markdown")) c->format = FMT_MARKDOWN;
 			else { fprintf(stderr, "bpf-lint: unknown format '%s'\n", optarg); return 2; }
 			break;
 		case 'C':
@@ -112,7 +141,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 				return 2;
 			}
 			break;
-		case 'l': list_rules(); return 0;
+		case 'l': c->list = true; break;
 		case 'e': return explain(optarg);
 		case 'V': printf("bpf-lint %s\n", BPF_LINT_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
@@ -120,6 +149,15 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		}
 	}
 	*first_file = optind;
+	if (c->list) {
+		if (c->format == FMT_MARKDOWN)
+			list_rules_markdown();
+		else
+			list_rules();
+		return 0;
+	}
+	if (c->format == FMT_MARKDOWN)
+		return cli_usage_error("bpf-lint", "--format=markdown is for --list-rules");
 	return -1;
 }
 

@@ -67,7 +67,7 @@ static void check(struct lint_ctx *ctx)
 
 const struct bpf_rule rule_unstable_attach = {
 	.id = "unstable-attach",
-	.summary = "kprobe/fentry on a kernel function, which is not a stable interface (note, off by default)",
+	.summary = "kprobe/fentry on a kernel function, which is not a stable interface",
 	.explanation =
 	"kprobe, kretprobe, fentry, fexit and fmod_ret programs attach to a kernel\n"
 	"function by name. Kernel functions are not an ABI: between releases they\n"

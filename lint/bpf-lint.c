@@ -215,7 +215,7 @@ int main(int argc, char **argv)
 		return rc;
 	if (c.lsp)
 		return first < dash ? cli_usage_error("bpf-lint", "--lsp takes no files") :
-		       lsp_serve(stdin, stdout, &c.opt);
+		       lsp_serve(stdin, stdout, &c.opt, lint_cost__annotate);
 	if (first >= dash)
 		return cli_no_input("bpf-lint", "input files");
 	status = lint_files(&c, argv + first, dash - first, &all);

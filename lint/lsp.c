@@ -18,6 +18,7 @@
 struct lsp_doc {
 	char *uri, *path, *text;
 	size_t len;
+	json_int_t version;      /* the client's, echoed in publishDiagnostics */
 	struct bpf_findings findings;
 };
 
@@ -27,6 +28,7 @@ struct lsp_server {
 	struct lint_warm *warm;
 	struct lsp_doc *docs;
 	size_t n_docs;
+	lsp_cost_fn cost;        /* NULL: no cost notes (initializationOptions.cost) */
 	bool shutdown;
 };
 
@@ -79,14 +81,46 @@ static void notify(struct lsp_server *s, const char *method, json_t *params)
 	json_decref(msg);
 }
 
-static void publish(struct lsp_server *s, const char *uri, json_t *diags)
+static void publish(struct lsp_server *s, const struct lsp_doc *d, json_t *diags)
 {
 	notify(s, "textDocument/publishDiagnostics",
-	       json_pack("{s:s, s:o}", "uri", uri, "diagnostics", diags));
+	       json_pack("{s:s, s:I, s:o}", "uri", d->uri, "version", d->version,
+			 "diagnostics", diags));
 }
 
-/* Lint the buffer of d again and publish what was found. */
-static void doc_lint(struct lsp_server *s, struct lsp_doc *d)
+/* Findings the cost pass adds (rejected programs) have lines, not offsets. */
+static void fill_offsets(struct lsp_doc *d)
+{
+	for (size_t i = 0; i < d->findings.n; i++) {
+		struct bpf_finding *f = &d->findings.v[i];
+		size_t off = 0;
+
+		if (f->offset || f->end_offset || !f->line)
+			continue;
+		for (unsigned l = 1; l < f->line && off < d->len; off++)
+			l += d->text[off] == '\n';
+		f->offset = f->end_offset = (unsigned)off;
+		while (f->end_offset < d->len && d->text[f->end_offset] != '\n')
+			f->end_offset++;
+	}
+}
+
+/*
+ * Publish the cost notes after the plain diagnostics: compiling and the
+ * model take longer than a lint, so the editor is not kept waiting.
+ */
+static void doc_cost(struct lsp_server *s, struct lsp_doc *d, const struct lint_options *opt)
+{
+	char *files[] = { d->path };
+
+	if (s->cost(&d->findings, files, 1, opt))
+		return;
+	fill_offsets(d);
+	publish(s, d, lsp_diagnostics(&d->findings, d->path, d->text, d->len));
+}
+
+/* Lint the buffer of d again and publish what was found (with_cost: then the cost). */
+static void doc_lint(struct lsp_server *s, struct lsp_doc *d, bool with_cost)
 {
 	struct lint_options opt = s->base;
 	char *err = NULL;
@@ -98,10 +132,14 @@ static void doc_lint(struct lsp_server *s, struct lsp_doc *d)
 	opt.unsaved_text = d->text;
 	opt.unsaved_len = d->len;
 	rc = lint_warm_run(s->warm, d->path, &opt, &d->findings, &err, &reparsed);
-	if (rc == 0)
-		publish(s, d->uri, lsp_diagnostics(&d->findings, d->path, d->text, d->len));
-	else if (rc == -EBADMSG)
-		publish(s, d->uri, lsp_parse_error_diagnostics(err, d->path));
+	if (rc == 0) {
+		publish(s, d, lsp_diagnostics(&d->findings, d->path, d->text, d->len));
+		if (with_cost && s->cost)
+			doc_cost(s, d, &opt);
+	} else if (rc == -EBADMSG)
+		publish(s, d, lsp_parse_error_diagnostics(err, d->path));
+	else if (rc == -ENODATA)
+		publish(s, d, json_array());	/* an empty buffer: nothing to say */
 	else
 		notify(s, "window/logMessage", json_pack("{s:i, s:s}", "type", 1,
 			"message", err ? err : "bpf-lint: lint failed"));
@@ -121,11 +159,15 @@ static void did_open(struct lsp_server *s, json_t *params)
 	struct lsp_doc *nv, *d;
 	char *path;
 
-	if (json_unpack(params, "{s:{s:s, s:s}}", "textDocument", "uri", &uri, "text", &text))
+	json_int_t version = 0;
+
+	if (json_unpack(params, "{s:{s:s, s:s, s?I}}", "textDocument", "uri", &uri, "text", &text,
+			"version", &version))
 		return;
 	if ((d = doc_find(s, uri))) {
+		d->version = version;
 		doc_set_text(d, text);
-		doc_lint(s, d);
+		doc_lint(s, d, true);
 		return;
 	}
 	path = uri_to_path(uri);
@@ -139,25 +181,29 @@ static void did_open(struct lsp_server *s, json_t *params)
 	memset(d, 0, sizeof(*d));
 	d->uri = strdup(uri);
 	d->path = path;
+	d->version = version;
 	doc_set_text(d, text);
-	doc_lint(s, d);
+	doc_lint(s, d, true);
 }
 
 static void did_change(struct lsp_server *s, json_t *params)
 {
 	const char *uri = NULL;
 	json_t *changes = NULL, *last;
+	json_int_t version = 0;
 	struct lsp_doc *d;
 
-	if (json_unpack(params, "{s:{s:s}, s:o}", "textDocument", "uri", &uri,
-			"contentChanges", &changes) || !(d = doc_find(s, uri)))
+	if (json_unpack(params, "{s:{s:s, s?I}, s:o}", "textDocument", "uri", &uri,
+			"version", &version, "contentChanges", &changes) ||
+	    !(d = doc_find(s, uri)))
 		return;
+	d->version = version;
 	/* Full sync: the last change holds the whole text. */
 	last = json_array_get(changes, json_array_size(changes) - 1);
 	if (!json_is_string(json_object_get(last, "text")))
 		return;
 	doc_set_text(d, json_string_value(json_object_get(last, "text")));
-	doc_lint(s, d);
+	doc_lint(s, d, false);	/* a keystroke: no compile, no model */
 }
 
 static void did_save_or_close(struct lsp_server *s, json_t *params, bool close)
@@ -173,10 +219,10 @@ static void did_save_or_close(struct lsp_server *s, json_t *params, bool close)
 		text = json_object_get(params, "text");
 		if (json_is_string(text))
 			doc_set_text(d, json_string_value(text));
-		doc_lint(s, d);  /* the config or headers may have changed on disk */
+		doc_lint(s, d, true);  /* the config or headers may have changed on disk */
 		return;
 	}
-	publish(s, uri, json_array());
+	publish(s, d, json_array());
 	lint_warm_forget(s->warm, d->path);
 	doc_free(d);
 	*d = s->docs[--s->n_docs];
@@ -234,8 +280,14 @@ static int dispatch(struct lsp_server *s, json_t *msg)
 		reply(s, id, NULL, -32600, "the server is shut down");
 		return -1;
 	}
-	if (!strcmp(method, "initialize"))
+	if (!strcmp(method, "initialize")) {
+		json_t *cost = json_object_get(json_object_get(params, "initializationOptions"),
+					       "cost");
+
+		if (json_is_false(cost))
+			s->cost = NULL;
 		reply(s, id, initialize_result(), 0, NULL);
+	}
 	else if (!strcmp(method, "shutdown")) {
 		s->shutdown = true;
 		reply(s, id, NULL, 0, NULL);
@@ -254,9 +306,9 @@ static int dispatch(struct lsp_server *s, json_t *msg)
 	return -1;
 }
 
-int lsp_serve(FILE *in, FILE *out, const struct lint_options *base)
+int lsp_serve(FILE *in, FILE *out, const struct lint_options *base, lsp_cost_fn cost)
 {
-	struct lsp_server s = { .out = out, .base = *base };
+	struct lsp_server s = { .out = out, .base = *base, .cost = cost };
 	int status = 1, bad;
 	json_t *msg;
 

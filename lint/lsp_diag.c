@@ -11,7 +11,7 @@ static int lsp_severity(enum bpf_severity s)
 	return s == BPF_SEV_ERROR ? 1 : s == BPF_SEV_WARNING ? 2 : 3;
 }
 
-/* The message, each note on its own line, and the cost where one is known. */
+/* The message and each note on its own line (the cost, when measured, is a note). */
 static char *full_message(const struct bpf_finding *f)
 {
 	char *buf = NULL;
@@ -23,8 +23,6 @@ static char *full_message(const struct bpf_finding *f)
 	fputs(f->message ? f->message : "", mem);
 	for (size_t i = 0; i < f->n_notes; i++)
 		fprintf(mem, "\nnote: %s", f->notes[i]);
-	if (f->cost >= 0)
-		fprintf(mem, "\ncost: about %ld processed instructions", f->cost);
 	fclose(mem);
 	return buf;
 }

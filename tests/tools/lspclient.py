@@ -43,14 +43,17 @@ class Client:
                 return msg
             self.pending.append(msg)
 
-    def wait_notification(self, method, uri=None):
+    def wait_notification(self, method, uri=None, version=None):
+        """The next notification method (for uri, of the document's version); others are dropped."""
         while True:
             if self.pending:
                 msg = self.pending.pop(0)
             else:
                 msg = self.read()
-            if msg.get("method") == method and (uri is None or msg["params"].get("uri") == uri):
-                return msg["params"]
+            params = msg.get("params") or {}
+            if msg.get("method") == method and (uri is None or params.get("uri") == uri) and \
+                    (version is None or params.get("version") == version):
+                return params
 
     def close(self):
         self.proc.stdin.close()

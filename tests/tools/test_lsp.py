@@ -4,6 +4,7 @@
 a parse error, close, shutdown/exit. usage: test_lsp.py BPF-LINT SOURCE-ROOT"""
 import os
 import pathlib
+import re
 import shutil
 import sys
 import tempfile
@@ -35,13 +36,19 @@ def main():
         c.notify("initialized")
         c.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "c", "version": 1, "text": text}})
-        diags = c.wait_notification("textDocument/publishDiagnostics", uri)["diagnostics"]
+        diags = c.wait_notification("textDocument/publishDiagnostics", uri, 1)["diagnostics"]
         ai = [d for d in diags if d["code"] == "always-inline"]
         check(len(ai) == 1, "one always-inline diagnostic, got %r" % diags)
         d = ai[0]
         check(d["source"] == "bpf-lint" and d["severity"] == 2, "source and severity")
         check(d["range"]["start"] == {"line": 14, "character": 14}, "range start %r" % d["range"])
         check("note:" in d["message"], "notes in the message")
+        check("processed insns" not in d["message"], "no cost before the model ran")
+        # then the same findings again with the verifier model's cost note
+        costed = c.wait_notification("textDocument/publishDiagnostics", uri, 1)["diagnostics"]
+        check(len(costed) == len(diags) and costed[0]["range"] == d["range"], "same findings")
+        check(re.search(r"accounts for \d+ of \d+ processed insns in prog count_openat",
+                        costed[0]["message"]), "cost note, got %r" % costed[0]["message"])
 
         actions = c.request("textDocument/codeAction", {
             "textDocument": {"uri": uri}, "range": d["range"],
@@ -60,13 +67,17 @@ def main():
 
         c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
                                             "contentChanges": [{"text": fixed}]})
-        diags = c.wait_notification("textDocument/publishDiagnostics", uri)["diagnostics"]
+        diags = c.wait_notification("textDocument/publishDiagnostics", uri, 2)["diagnostics"]
         check(diags == [], "clean after the fix, got %r" % diags)
+        c.notify("textDocument/didSave", {"textDocument": {"uri": uri}, "text": fixed})
+        for what in ("lint", "cost"):
+            diags = c.wait_notification("textDocument/publishDiagnostics", uri, 2)["diagnostics"]
+            check(diags == [], "clean on save (%s), got %r" % (what, diags))
 
         broken = fixed.replace("return 0;", "return 0", 1)
         c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
                                             "contentChanges": [{"text": broken}]})
-        diags = c.wait_notification("textDocument/publishDiagnostics", uri)["diagnostics"]
+        diags = c.wait_notification("textDocument/publishDiagnostics", uri, 3)["diagnostics"]
         check(len(diags) >= 1 and diags[0]["severity"] == 1 and diags[0]["source"] == "clang",
               "parse error reported, got %r" % diags)
 
@@ -88,6 +99,20 @@ def main():
         check(c.close() == 1, "exit status 1 without shutdown")
         c = Client([lint, "--lsp"])
         check(c.close() == 1, "exit status 1 at end of input")
+
+        # initializationOptions.cost = false: one publish per open, no model run.
+        c = Client([lint, "--lsp"])
+        c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {},
+                                 "initializationOptions": {"cost": False}})
+        c.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "c", "version": 7, "text": text}})
+        diags = c.wait_notification("textDocument/publishDiagnostics", uri, 7)["diagnostics"]
+        check(len(diags) == 1, "diagnostics without cost")
+        c.request("shutdown")
+        check(not [m for m in c.pending if m.get("method") == "textDocument/publishDiagnostics"],
+              "no second (cost) publish when cost is off")
+        c.notify("exit")
+        check(c.close() == 0, "exit status 0")
     finally:
         shutil.rmtree(tmp)
     print("ok: diagnostics, quick fix, clean after fix, parse error, shutdown")

@@ -29,6 +29,7 @@ struct lsp_server {
 	struct lsp_doc *docs;
 	size_t n_docs;
 	lsp_cost_fn cost;        /* NULL: no cost notes (initializationOptions.cost) */
+	bool initialized;        /* "initialize" answered */
 	bool shutdown;
 };
 
@@ -280,12 +281,18 @@ static int dispatch(struct lsp_server *s, json_t *msg)
 		reply(s, id, NULL, -32600, "the server is shut down");
 		return -1;
 	}
+	if (!s->initialized && strcmp(method, "initialize")) {
+		if (id)	/* notifications before initialize are dropped, as the spec says */
+			reply(s, id, NULL, -32002, "the server is not initialized");
+		return -1;
+	}
 	if (!strcmp(method, "initialize")) {
 		json_t *cost = json_object_get(json_object_get(params, "initializationOptions"),
 					       "cost");
 
 		if (json_is_false(cost))
 			s->cost = NULL;
+		s->initialized = true;
 		reply(s, id, initialize_result(), 0, NULL);
 	}
 	else if (!strcmp(method, "shutdown")) {

@@ -94,6 +94,8 @@ def main():
 
         # LSP: exit without shutdown is status 1, and so is the client vanishing.
         c = Client([lint, "--lsp"])
+        early = c.request("textDocument/codeAction", {})
+        check(early.get("error", {}).get("code") == -32002, "requests before initialize refused")
         c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
         c.notify("exit")
         check(c.close() == 1, "exit status 1 without shutdown")

@@ -150,7 +150,8 @@ static int load_key(struct yctx *y, yaml_node_t *kn, yaml_node_t *vn)
 		y->c->cfg.loop_threshold = (unsigned)t;
 		return 0;
 	}
-	if (!strcmp(k, "target-kernel")) {
+	/* target_kernel: is the spelling other YAML tools would use. */
+	if (!strcmp(k, "target-kernel") || !strcmp(k, "target_kernel")) {
 		unsigned kv = lint_parse_kernel(v);
 
 		if (!kv)

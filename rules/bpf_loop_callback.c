@@ -103,6 +103,28 @@ static char *decl_text(CXCursor parm, const char *init)
 	return out;
 }
 
+/*
+ * The call statement with its ';': bpf_for(...) { } is a statement of its
+ * own, and a ';' left after its block is a stray empty statement.
+ */
+static CXSourceRange with_semicolon(struct lint_ctx *ctx, CXCursor call)
+{
+	CXSourceRange r = clang_getCursorExtent(call);
+	CXSourceLocation end = clang_getRangeEnd(r);
+	CXFile file;
+	unsigned e, line, col;
+	size_t len;
+	const char *t = lint_file_text(ctx, end, &len);
+
+	clang_getSpellingLocation(end, &file, &line, &col, &e);
+	while (t && e < len && (t[e] == ' ' || t[e] == '\t'))
+		e++;
+	if (!t || e >= len || t[e] != ';')
+		return r;
+	return clang_getRange(clang_getRangeStart(r),
+			      clang_getLocationForOffset(lint_tu(ctx), file, e + 1));
+}
+
 static const char *build_fix(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor call,
 			     CXCursor cb)
 {
@@ -128,7 +150,7 @@ static const char *build_fix(struct lint_ctx *ctx, struct bpf_finding *f, CXCurs
 	if (!why && asprintf(&text, "%s%sbpf_for(%s, 0, %s) %s", idx, cdecl, iname, n, loop) >= 0) {
 		f->fix.needs = BPF_NEED_BPF_FOR;
 		f->fix.min_kernel = MIN_KERNEL;
-		lint_fix_replace(ctx, f, clang_getCursorExtent(call), text);
+		lint_fix_replace(ctx, f, with_semicolon(ctx, call), text);
 	}
 	free(n), free(arg), free(idx), free(cdecl), free(text), free(loop), free(iname);
 	return why;

@@ -40,6 +40,6 @@ int first_zero(struct xdp_md *xdp)
 			break;
 		a->sum++;
 		continue;
-	}; // EXPECT: bpf-loop-callback
+	} // EXPECT: bpf-loop-callback
 	return a.sum;
 }

@@ -29,6 +29,6 @@ int run(struct xdp_md *xdp)
 		if (i < 64)
 			total += vals[i];
 		continue;
-	}; // EXPECT: bpf-loop-callback
+	} // EXPECT: bpf-loop-callback
 	return XDP_PASS;
 }

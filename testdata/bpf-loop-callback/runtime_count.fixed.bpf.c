@@ -38,6 +38,6 @@ int sum_n(struct xdp_md *xdp)
 			break;
 		a->sum += vals[i];
 		continue;
-	}; // EXPECT: bpf-loop-callback
+	} // EXPECT: bpf-loop-callback
 	return a.sum > 1000 ? XDP_DROP : XDP_PASS;
 }

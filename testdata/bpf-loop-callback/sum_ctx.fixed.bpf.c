@@ -35,6 +35,6 @@ int sum(struct xdp_md *xdp)
 			break;
 		a->sum += vals[i];
 		continue;
-	}; // EXPECT: bpf-loop-callback "bpf_for"
+	} // EXPECT: bpf-loop-callback "bpf_for"
 	return a.sum > 1000 ? XDP_DROP : XDP_PASS;
 }

@@ -137,12 +137,13 @@ def kernel_checks(c, d):
     k = os.path.join(d, "kernel")
     os.mkdir(k)
     t = os.path.join(k, "sum_array.bpf.c")
-    for how, extra in (("--target-kernel=6.1", ["--target-kernel=6.1"]),
-                       ("config target-kernel: \"6.1\"", [])):
+    for how, extra, key in (("--target-kernel=6.1", ["--target-kernel=6.1"], None),
+                            ("config target-kernel: \"6.1\"", [], "target-kernel"),
+                            ("config target_kernel: \"6.1\"", [], "target_kernel")):
         write(t, read(case))
-        if not extra:
+        if key:
             with open(os.path.join(k, ".bpf-lint.yaml"), "w") as f:
-                f.write('target-kernel: "6.1"\n')
+                f.write('%s: "6.1"\n' % key)
         r = run(tool_argv(BPF_FIX, case, t, ["--apply"] + extra))
         c.check(r.returncode == 0 and read(t) == read(case) and b"fix not applied" in r.stderr,
                 "%s: no bpf_for fix, a note says why" % how, r.stderr.decode())

@@ -16,6 +16,7 @@ extern const struct bpf_rule rule_perf_buffer;
 extern const struct bpf_rule rule_global_func_signature;
 extern const struct bpf_rule rule_unstable_attach;
 extern const struct bpf_rule rule_bpf_loop_callback;
+extern const struct bpf_rule rule_core_read_chain;
 
 const struct bpf_rule *const bpf_rules[] = {
 	&rule_always_inline,
@@ -31,6 +32,7 @@ const struct bpf_rule *const bpf_rules[] = {
 	&rule_global_func_signature,
 	&rule_unstable_attach,
 	&rule_bpf_loop_callback,
+	&rule_core_read_chain,
 };
 
 const unsigned bpf_rules_count = sizeof(bpf_rules) / sizeof(bpf_rules[0]);

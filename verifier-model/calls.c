@@ -146,7 +146,9 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		m->map_idx = r->map;
 		m->map = r->map >= 0 && (size_t)r->map < env->obj->n_maps ? &env->obj->maps[r->map] : NULL;
 		return 0;
-	case VM_ARG_MAP_KEY: case VM_ARG_MAP_VALUE:
+	case VM_ARG_MAP_KEY: case VM_ARG_MAP_VALUE: case VM_ARG_MAP_VALUE_OR_NULL:
+		if (a == VM_ARG_MAP_VALUE_OR_NULL && is_const_zero(r))
+			return 0;
 		if (!m->map)
 			return vm_env__reject(env, "invalid map_ptr to access map->%s",
 					      a == VM_ARG_MAP_KEY ? "key" : "value");
@@ -244,7 +246,7 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 	case VM_RET_BTF_PTR: case VM_RET_BTF_PTR_OR_NULL:
 		scalar_set_const(&r0->s, 0);
 		r0->type = VM_PTR_BTF;
-		r0->flags = VM_F_TRUSTED;
+		r0->flags = (sig->flags & VM_FN_RET_UNTRUSTED) ? 0 : VM_F_TRUSTED;
 		r0->btf_id = sig->ret_struct ? vm_kbtf_struct_id(sig->ret_struct) : 0;
 		if (sig->ret == VM_RET_BTF_PTR_OR_NULL) {
 			r0->flags |= VM_F_MAYBE_NULL;
@@ -265,9 +267,7 @@ static void refine_retval(struct vm_env *env, int id, const struct call_meta *m)
 
 	if (id != BPF_FUNC_probe_read_str && id != BPF_FUNC_probe_read_kernel_str &&
 	    id != BPF_FUNC_probe_read_user_str && id != BPF_FUNC_get_stack &&
-	    id != BPF_FUNC_get_current_comm)
-		return;
-	if (id == BPF_FUNC_get_current_comm)
+	    id != BPF_FUNC_get_task_stack)
 		return;
 	r0->s.smax = m->mem_size;
 	r0->s.s32_max = (int32_t)m->mem_size;
@@ -310,6 +310,9 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 		return vm_env__limit(env, "model: helper #%d is not in the model's table", insn->imm);
 	if ((sig->flags & VM_FN_NEEDS_GPL) && !gpl_ok(env))
 		return vm_env__reject(env, "cannot call GPL-restricted function from non-GPL compatible program");
+	if ((sig->flags & VM_FN_SLEEPABLE) && !env->prog->sleepable)
+		return vm_env__reject(env, "program of this type cannot use helper %s#%d",
+				      sig->name, insn->imm);
 	for (int i = 0; i < 5; i++)
 		if ((err = check_arg(env, sig, i, &m)))
 			return err;

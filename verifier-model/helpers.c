@@ -7,6 +7,8 @@
 
 #define A(...) { __VA_ARGS__ }
 #define H(id, nm, r, args, fl) [id] = { nm, r, args, fl, 0, 0, NULL }
+#define SKC(id, nm, st) [id] = { nm, VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_BTF_PTR), \
+			  VM_FN_RET_UNTRUSTED, 0, 0, st }
 
 static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_map_lookup_elem, "bpf_map_lookup_elem", VM_RET_MAP_VALUE_OR_NULL,
@@ -149,6 +151,47 @@ static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_snprintf, "bpf_snprintf", VM_RET_INTEGER,
 	  A(VM_ARG_MEM_OR_NULL, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_CONST_STR,
 	    VM_ARG_MEM_OR_NULL, VM_ARG_CONST_SIZE_OR_ZERO), 0),
+	/* seq_file output, iter programs */
+	H(BPF_FUNC_seq_printf, "bpf_seq_printf", VM_RET_INTEGER,
+	  A(VM_ARG_BTF_PTR, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_MEM_OR_NULL,
+	    VM_ARG_CONST_SIZE_OR_ZERO), VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_seq_write, "bpf_seq_write", VM_RET_INTEGER,
+	  A(VM_ARG_BTF_PTR, VM_ARG_MEM, VM_ARG_CONST_SIZE_OR_ZERO), VM_FN_NEEDS_GPL),
+	/* local storage: the owner may be NULL, so may the initial value */
+	H(BPF_FUNC_task_storage_get, "bpf_task_storage_get", VM_RET_MAP_VALUE_OR_NULL,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_task_storage_delete, "bpf_task_storage_delete", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0),
+	H(BPF_FUNC_inode_storage_get, "bpf_inode_storage_get", VM_RET_MAP_VALUE_OR_NULL,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_inode_storage_delete, "bpf_inode_storage_delete", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0),
+	H(BPF_FUNC_sk_storage_get, "bpf_sk_storage_get", VM_RET_MAP_VALUE_OR_NULL,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_sk_storage_delete, "bpf_sk_storage_delete", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0),
+	H(BPF_FUNC_strncmp, "bpf_strncmp", VM_RET_INTEGER,
+	  A(VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_CONST_STR), 0),
+	H(BPF_FUNC_d_path, "bpf_d_path", VM_RET_INTEGER,
+	  A(VM_ARG_BTF_PTR, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO), 0),
+	H(BPF_FUNC_copy_from_user, "bpf_copy_from_user", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), VM_FN_SLEEPABLE),
+	H(BPF_FUNC_copy_from_user_task, "bpf_copy_from_user_task", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING, VM_ARG_BTF_PTR,
+	    VM_ARG_ANYTHING), VM_FN_SLEEPABLE | VM_FN_NEEDS_GPL),
+	H(BPF_FUNC_skb_load_bytes_relative, "bpf_skb_load_bytes_relative", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_ktime_get_tai_ns, "bpf_ktime_get_tai_ns", VM_RET_INTEGER, A(0), 0),
+	/* socket casts: an untrusted typed pointer, NULL when the type differs */
+	SKC(BPF_FUNC_skc_to_tcp6_sock, "bpf_skc_to_tcp6_sock", "tcp6_sock"),
+	SKC(BPF_FUNC_skc_to_tcp_sock, "bpf_skc_to_tcp_sock", "tcp_sock"),
+	SKC(BPF_FUNC_skc_to_tcp_timewait_sock, "bpf_skc_to_tcp_timewait_sock", "tcp_timewait_sock"),
+	SKC(BPF_FUNC_skc_to_tcp_request_sock, "bpf_skc_to_tcp_request_sock", "tcp_request_sock"),
+	SKC(BPF_FUNC_skc_to_udp6_sock, "bpf_skc_to_udp6_sock", "udp6_sock"),
+	SKC(BPF_FUNC_skc_to_unix_sock, "bpf_skc_to_unix_sock", "unix_sock"),
+	SKC(BPF_FUNC_skc_to_mptcp_sock, "bpf_skc_to_mptcp_sock", "mptcp_sock"),
+	[BPF_FUNC_task_pt_regs] = { "bpf_task_pt_regs", VM_RET_BTF_PTR, A(VM_ARG_BTF_PTR),
+	  VM_FN_NEEDS_GPL | VM_FN_RET_UNTRUSTED, .ret_struct = "pt_regs" },
 	H(BPF_FUNC_loop, "bpf_loop", VM_RET_INTEGER,
 	  A(VM_ARG_SCALAR, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_SCALAR),
 	  VM_FN_CALLBACK | VM_FN_LOOP),

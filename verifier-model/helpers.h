@@ -17,6 +17,7 @@ enum vm_arg {
 	VM_ARG_CONST_MAP,     /* map pointer */
 	VM_ARG_MAP_KEY,       /* readable memory of key_size */
 	VM_ARG_MAP_VALUE,     /* readable memory of value_size */
+	VM_ARG_MAP_VALUE_OR_NULL, /* same, or NULL (local storage init value) */
 	VM_ARG_MEM,           /* readable memory, size in the next arg */
 	VM_ARG_MEM_OR_NULL,   /* same, or NULL */
 	VM_ARG_UNINIT_MEM,    /* writable memory, size in the next arg */
@@ -29,6 +30,7 @@ enum vm_arg {
 	VM_ARG_ALLOC_SIZE,    /* constant allocation size */
 	VM_ARG_CONST_STR,     /* read-only map value, NUL terminated */
 	VM_ARG_BTF_PTR,       /* a BTF pointer (task, ...) */
+	VM_ARG_BTF_PTR_OR_NULL, /* same, or NULL */
 	VM_ARG_ITER,          /* kfunc: pointer to an iterator stack slot */
 	VM_ARG_ITER_NEW,      /* kfunc: uninitialised iterator slot */
 };
@@ -54,6 +56,8 @@ enum {
 	VM_FN_ITER_DESTROY = 64,
 	VM_FN_NEEDS_GPL = 128,
 	VM_FN_LOOP = 256,         /* bpf_loop: nr_loops bounds the callback */
+	VM_FN_SLEEPABLE = 512,    /* only sleepable programs get it */
+	VM_FN_RET_UNTRUSTED = 1024, /* VM_RET_BTF_PTR*: not a trusted pointer */
 };
 
 struct vm_func_sig {

@@ -83,6 +83,11 @@ static uint32_t find_named(const char *name, int kind)
 	return e ? e->id : 0;
 }
 
+uint32_t vm_kbtf_named(const char *name, int kind)
+{
+	return find_named(name, kind);
+}
+
 uint32_t vm_kbtf_struct_id(const char *name)
 {
 	return find_named(name, BTF_KIND_STRUCT);

@@ -20,6 +20,8 @@
  * /sys/kernel/btf/vmlinux; NULL if neither can be read.
  */
 const struct btf *vm_kbtf(void);
+/* The id of the kernel type named name of BTF kind (struct, union, typedef, func), or 0. */
+uint32_t vm_kbtf_named(const char *name, int kind);
 /* The id of the kernel struct named name, 0 if unknown. */
 uint32_t vm_kbtf_struct_id(const char *name);
 

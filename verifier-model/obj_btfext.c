@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * .BTF.ext func_info and line_info, read from the raw section (libbpf
+ * .BTF.ext func_info, line_info and CO-RE relocations, read from the raw section (libbpf
  * 1.1 keeps its btf_ext internals private). Records stay per ELF
  * section with insn offsets in instructions; obj_link.c maps them onto
  * each linked program.
@@ -38,9 +38,24 @@ static struct ld_ext_sec *ext_sec(struct loader *ld, const char *name)
 	return n;
 }
 
-/* One info block (func or line): rec_size, then per-section groups. */
+enum info { FUNC_INFO, LINE_INFO, CORE_RELO };
+
+/* clang emits one group per section; keep the first if not. */
+static bool keep(struct ld_ext_sec *s, enum info what, struct ld_ext_rec *r, size_t n)
+{
+	struct ld_ext_rec **dst = what == FUNC_INFO ? &s->func : what == LINE_INFO ? &s->line : &s->core;
+	size_t *cnt = what == FUNC_INFO ? &s->n_func : what == LINE_INFO ? &s->n_line : &s->n_core;
+
+	if (*dst)
+		return false;
+	*dst = r;
+	*cnt = n;
+	return true;
+}
+
+/* One info block (func, line, CO-RE): rec_size, then per-section groups. */
 static int parse_info(struct loader *ld, const uint8_t *p, size_t len,
-		      size_t min_rec, bool line)
+		      size_t min_rec, enum info what)
 {
 	size_t pos = 4, rec;
 
@@ -65,30 +80,20 @@ static int parse_info(struct loader *ld, const uint8_t *p, size_t len,
 		for (size_t i = 0; i < n; i++, pos += rec) {
 			r[i].insn = rd32(p + pos) / 8;
 			r[i].a = rd32(p + pos + 4);
-			if (line) {
+			if (what != FUNC_INFO) {
 				r[i].b = rd32(p + pos + 8);
 				r[i].c = rd32(p + pos + 12);
 			}
 		}
-		/* clang emits one group per section; keep the first if not */
-		if (line ? s->line != NULL : s->func != NULL) {
+		if (!keep(s, what, r, n))
 			free(r);
-			continue;
-		}
-		if (line) {
-			s->line = r;
-			s->n_line = n;
-		} else {
-			s->func = r;
-			s->n_func = n;
-		}
 	}
 	return 0;
 }
 
 int ld_parse_btf_ext(struct loader *ld, const uint8_t *data, size_t size)
 {
-	uint32_t hdr, foff, flen, loff, llen;
+	uint32_t hdr, foff, flen, loff, llen, coff = 0, clen = 0;
 	int err;
 
 	if (size < 24 || (data[0] | data[1] << 8) != BTF_EXT_MAGIC)
@@ -100,13 +105,20 @@ int ld_parse_btf_ext(struct loader *ld, const uint8_t *data, size_t size)
 	llen = rd32(data + 20);
 	if (hdr < 24 || hdr > size)
 		return ld_error(ld, -EINVAL, ".BTF.ext: bad header length");
+	if (hdr >= 32) {
+		coff = rd32(data + 24);
+		clen = rd32(data + 28);
+	}
 	data += hdr;
 	size -= hdr;
-	if (foff > size || flen > size - foff || loff > size || llen > size - loff)
+	if (foff > size || flen > size - foff || loff > size || llen > size - loff ||
+	    coff > size || clen > size - coff)
 		return ld_error(ld, -EINVAL, ".BTF.ext: info out of bounds");
-	err = parse_info(ld, data + foff, flen, 8, false);
+	err = parse_info(ld, data + foff, flen, 8, FUNC_INFO);
 	if (!err)
-		err = parse_info(ld, data + loff, llen, 16, true);
+		err = parse_info(ld, data + loff, llen, 16, LINE_INFO);
+	if (!err)
+		err = parse_info(ld, data + coff, clen, 16, CORE_RELO);
 	return err;
 }
 
@@ -115,6 +127,7 @@ void ld_free_btf_ext(struct loader *ld)
 	for (size_t i = 0; i < ld->n_ext; i++) {
 		free(ld->ext[i].func);
 		free(ld->ext[i].line);
+		free(ld->ext[i].core);
 	}
 	free(ld->ext);
 	ld->ext = NULL;

@@ -53,8 +53,8 @@ struct ld_func {
 struct ld_ext_rec { uint32_t insn, a, b, c; };
 struct ld_ext_sec {
 	const char *sec_name;
-	struct ld_ext_rec *func, *line;
-	size_t n_func, n_line;
+	struct ld_ext_rec *func, *line, *core; /* core: a=type, b=access, c=kind */
+	size_t n_func, n_line, n_core;
 };
 
 struct loader {
@@ -87,6 +87,13 @@ int ld_check_btf(struct loader *ld);
 /* func_info and line_info of .BTF.ext (obj_btfext.c). */
 int ld_parse_btf_ext(struct loader *ld, const uint8_t *data, size_t size);
 void ld_free_btf_ext(struct loader *ld);
+/*
+ * Apply the CO-RE relocations of section sec_name that fall in insns
+ * [off, off+len) to out (the copy of those insns), against the kernel
+ * BTF (obj_core.c); insns stay as compiled where it cannot be read.
+ */
+void ld_core_apply(struct loader *ld, const char *sec_name, size_t off, size_t len,
+		   struct bpf_insn *out);
 /* Relocations of executable sections into per-insn refs (obj_link.c). */
 int ld_collect_relocs(struct loader *ld);
 /* Link main program f into prog, appending subprograms like libbpf. */

@@ -197,6 +197,7 @@ static int append_func(struct loader *ld, struct vm_prog *p, struct ld_func *f)
 	    grow((void **)&p->subprogs, p->n_subprogs + 1, sizeof(*p->subprogs)))
 		return -ENOMEM;
 	memcpy(p->insns + p->n_insns, s->data + f->off * 8, f->len * 8);
+	ld_core_apply(ld, s->name, f->off, f->len, p->insns + p->n_insns);
 	memset(p->refs + p->n_insns, 0, f->len * sizeof(*p->refs));
 	f->sub_off = p->n_insns;
 	f->appended = true;

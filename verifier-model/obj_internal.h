@@ -27,7 +27,7 @@ struct ld_sym {
 	const char *name;
 	uint64_t value, size;
 	uint16_t shndx;
-	uint8_t bind, type;
+	uint8_t bind, type, vis;   /* vis: STV_* visibility */
 };
 
 /* A relocation as found in the section, before linking. */

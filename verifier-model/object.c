@@ -108,6 +108,7 @@ static int read_symbols(struct loader *ld, Elf *elf)
 			s->shndx = sym.st_shndx;
 			s->bind = GELF_ST_BIND(sym.st_info);
 			s->type = GELF_ST_TYPE(sym.st_info);
+			s->vis = GELF_ST_VISIBILITY(sym.st_other);
 		}
 		ld->n_syms = n;
 		return 0;
@@ -152,17 +153,21 @@ static int load_btf(struct loader *ld)
 	return 0;
 }
 
-static void func_linkage(struct loader *ld, struct ld_func *f, uint8_t bind)
+static void func_linkage(struct loader *ld, struct ld_func *f, const struct ld_sym *s)
 {
 	struct btf *btf = ld->obj->btf;
 	int id = btf ? btf__find_by_name_kind(btf, f->name, BTF_KIND_FUNC) : -1;
 
-	f->global = bind == STB_GLOBAL || bind == STB_WEAK;
+	f->global = s->bind == STB_GLOBAL || s->bind == STB_WEAK;
 	if (id > 0) {
 		f->btf_id = (uint32_t)id;
 		f->global = btf_vlen(btf__type_by_id(btf, id)) ==  /* FUNC linkage */
 			    BTF_FUNC_GLOBAL;
 	}
+	/* libbpf marks hidden global subprograms static in BTF (__hidden):
+	 * the verifier then checks them in their caller's context */
+	if (f->sec == ld->text && (s->vis == STV_HIDDEN || s->vis == STV_INTERNAL))
+		f->global = false;
 }
 
 static int collect_funcs(struct loader *ld)
@@ -188,7 +193,7 @@ static int collect_funcs(struct loader *ld)
 		f->sec = s->shndx;
 		f->off = s->value / 8;
 		f->len = s->size / 8;
-		func_linkage(ld, f, s->bind);
+		func_linkage(ld, f, s);
 		ld->n_funcs++;
 	}
 	return 0;

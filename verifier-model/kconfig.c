@@ -6,10 +6,12 @@
  * kernel sees that map frozen and read-only, so its loads are constants.
  */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 #include <zlib.h>
 #include <bpf/btf.h>
 #include "verifier-model/explore.h"
@@ -64,6 +66,61 @@ static uint64_t kernel_version(void)
 	return ((uint64_t)a << 16) + ((uint64_t)b << 8) + (c > 255 ? 255 : c);
 }
 
+/* Does /proc/kallsyms name sym (names are listed without privileges)? */
+static bool has_ksym(const char *sym)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	char line[512], name[256];
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%*s %*s %255s", name) == 1 && !strcmp(name, sym);
+	fclose(f);
+	return found;
+}
+
+/*
+ * LINUX_HAS_SYSCALL_WRAPPER as libbpf finds it: 1 when a kprobe on
+ * __<arch>_sys_bpf can be made, so 0 on a host with neither the kprobe
+ * PMU nor tracefs kprobe_events even when the symbol exists.
+ */
+static bool wrapper;
+static pthread_once_t wrapper_once = PTHREAD_ONCE_INIT;
+
+static void probe_syscall_wrapper(void)
+{
+	static const char *const kprobe_iface[] = {
+		"/sys/bus/event_source/devices/kprobe/type",
+		"/sys/kernel/tracing/kprobe_events",
+		"/sys/kernel/debug/tracing/kprobe_events",
+	};
+	struct utsname u;
+	const char *pfx;
+	char sym[64];
+	bool iface = false;
+
+	wrapper = true;
+	if (uname(&u))
+		return;
+	pfx = !strcmp(u.machine, "x86_64") ? "x64" : !strcmp(u.machine, "aarch64") ? "arm64" :
+	      !strncmp(u.machine, "s390", 4) ? "s390x" : !strncmp(u.machine, "riscv", 5) ? "riscv" :
+	      NULL;
+	if (!pfx)
+		return;  /* libbpf's probe not modelled for this arch */
+	for (size_t i = 0; i < sizeof(kprobe_iface) / sizeof(kprobe_iface[0]); i++)
+		iface = iface || !access(kprobe_iface[i], F_OK);
+	snprintf(sym, sizeof(sym), "__%s_sys_bpf", pfx);
+	wrapper = iface && has_ksym(sym);
+}
+
+static bool syscall_wrapper(void)
+{
+	pthread_once(&wrapper_once, probe_syscall_wrapper);
+	return wrapper;
+}
+
 static void store(uint8_t *dst, long long size, uint64_t v)
 {
 	for (long long i = 0; i < size && i < 8; i++)
@@ -80,7 +137,11 @@ static void fill_one(const struct btf *btf, const struct kvar *v, uint8_t *dst)
 		store(dst, v->size, kernel_version());
 		return;
 	}
-	if (!strcmp(v->name, "LINUX_HAS_SYSCALL_WRAPPER") || !strcmp(v->name, "LINUX_HAS_BPF_COOKIE")) {
+	if (!strcmp(v->name, "LINUX_HAS_SYSCALL_WRAPPER")) {
+		store(dst, v->size, syscall_wrapper());
+		return;
+	}
+	if (!strcmp(v->name, "LINUX_HAS_BPF_COOKIE")) {
 		store(dst, v->size, 1);
 		return;
 	}

@@ -25,7 +25,7 @@ def expectations(src):
         if m:
             pending = m.group(1)
             continue
-        m = re.match(r"int (?:BPF_PROG\()?(\w+)", line)
+        m = re.match(r"int (?:BPF_[A-Z_]+\()?(\w+)", line)
         if m and pending:
             want[m.group(1)] = pending
             pending = None

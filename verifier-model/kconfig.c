@@ -189,6 +189,9 @@ uint8_t *vm_kconfig_values(const struct vm_object *obj, size_t size)
 	for (int i = 0; i < n; i++) {
 		const struct btf_type *t = btf__type_by_id(btf, btf_var_secinfos(sec)[i].type);
 
+		/* a non-VAR's ->type is its size: no type id to walk */
+		if (t && !btf_is_var(t))
+			t = NULL;
 		v[i].t = t;
 		v[i].name = t ? btf__name_by_offset(btf, t->name_off) : "";
 		v[i].size = t ? btf__resolve_size(btf, t->type) : 1;

@@ -250,6 +250,9 @@ static long kconfig_layout(struct loader *ld, const char *name, long *off)
 	for (int i = 0; i < n; i++) {
 		const struct btf_type *t = btf__type_by_id(btf, btf_var_secinfos(sec)[i].type);
 
+		/* a non-VAR's ->type is its size: no type id to walk */
+		if (t && !btf_is_var(t))
+			t = NULL;
 		v[i].name = t ? btf__name_by_offset(btf, t->name_off) : NULL;
 		v[i].size = t ? btf__resolve_size(btf, t->type) : -1;
 		v[i].align = t ? vm_btf_align_of(btf, t->type) : -1;

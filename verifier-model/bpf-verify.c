@@ -13,6 +13,7 @@
 #include "config.h"
 #include "verifier-model/cli.h"
 #include "verifier-model/report.h"
+#include "verifier-model/vm61/kernels.h"
 
 enum backend_sel { SEL_DEFAULT, SEL_KERNEL, SEL_MODEL, SEL_BOTH };
 
@@ -23,6 +24,8 @@ struct args {
 	bool compare;
 	bool state_freq;
 	const char *prog;          /* only this program */
+	const char *kernels;       /* --kernel=LIST, NULL: the running one */
+	unsigned kver;             /* release of the run under way (0: host/6.18) */
 	char **files;
 	int n_files;
 };
@@ -31,7 +34,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: bpf-verify [--backend=kernel|model|both] [--format=table|csv|json]\n"
-		"                  [--lines[=N]] [--prog=NAME] [--state-freq] OBJ.o...\n"
+		"                  [--kernel=host|REL[,REL...]] [--lines[=N]] [--prog=NAME]\n"
+		"                  [--state-freq] OBJ.o...\n"
 		"       bpf-verify -C OLD NEW     (two objects, or two --format=csv files)\n"
 		"       bpf-verify --help | --version\n");
 }
@@ -53,6 +57,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 		{ "lines", optional_argument, NULL, 'l' },
 		{ "prog", required_argument, NULL, 'p' },
 		{ "state-freq", no_argument, NULL, 's' },
+		{ "kernel", required_argument, NULL, 'k' },
 		{ "compare", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -82,6 +87,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			break;
 		case 'p': a->prog = optarg; break;
 		case 's': a->state_freq = true; break;
+		case 'k': a->kernels = optarg; break;
 		case 'C': a->compare = true; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("bpf-verify %s\n", BPF_LINT_VERSION); return 0;
@@ -127,7 +133,7 @@ static int verify_prog(const struct args *a, const struct vm_backend *be,
 {
 	struct vm_options opt = { .want_insn_counts = a->lines > 0,
 				  .test_state_freq = a->state_freq,
-				  .max_insns = 1000000 };
+				  .max_insns = 1000000, .kernel = a->kver };
 	struct vm_row *row, *nr = realloc(run->rows, (run->n + 1) * sizeof(*nr));
 	const char *type;
 
@@ -221,6 +227,61 @@ static const struct vm_backend *pick_backend(const struct args *a, bool needs_ke
 	return &vm_kernel_backend;
 }
 
+/* This kernel's verifier (or the model imitating it) for --kernel=LIST. */
+static const struct vm_backend *kernel_backend(struct args *a,
+					       const struct vm_kernel *k)
+{
+	const struct vm_backend *be;
+	char why[512];
+
+	a->kver = k->kver;
+	if (a->backend == SEL_MODEL)
+		return &vm_model_backend;
+	be = vm_kernels__backend(k, a->files, a->n_files, a->state_freq, why,
+				 sizeof(why));
+	if (!be)
+		fprintf(stderr, "bpf-verify: %s\n", why);
+	return be;
+}
+
+/* --kernel=A[,B...]: one run per kernel (one VM boot each), then the view. */
+static int run_kernels(struct args *a)
+{
+	struct vm_kernel ks[VM_KERNELS_MAX];
+	struct run runs[VM_KERNELS_MAX] = { 0 };
+	struct vm_row *rows[VM_KERNELS_MAX];
+	int nk, status = 0;
+	char why[256];
+
+	nk = vm_kernels__parse(a->kernels, ks, VM_KERNELS_MAX, why, sizeof(why));
+	if (nk < 0 || a->compare) {
+		fprintf(stderr, "bpf-verify: %s\n",
+			nk < 0 ? why : "--kernel and -C do not go together");
+		return 2;
+	}
+	for (int k = 0; k < nk && status != 2; k++) {
+		const struct vm_backend *be = kernel_backend(a, &ks[k]);
+
+		if (!be || load_run(a, be, a->files, a->n_files, &runs[k]))
+			status = 2;
+		else if (runs[k].status > status)
+			status = runs[k].status;
+		rows[k] = runs[k].rows;
+	}
+	if (status != 2 && nk == 1) {
+		report__print(stdout, a->fmt, runs[0].rows, runs[0].n,
+			      a->backend == SEL_BOTH);
+		if (a->lines && a->fmt == VM_FMT_TABLE)
+			report__print_lines(stdout, runs[0].rows, runs[0].n);
+	} else if (status != 2) {
+		vm_kernels__print(stdout, a->fmt, ks, nk, rows, runs[0].n);
+	}
+	for (int k = 0; k < nk; k++)
+		run_free(&runs[k]);
+	vm_kernels__cleanup();
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct args a = { 0 };
@@ -231,6 +292,8 @@ int main(int argc, char **argv)
 
 	if ((status = parse_args(argc, argv, &a)) >= 0)
 		return status;
+	if (a.kernels)
+		return run_kernels(&a);
 	csv_in = a.compare && is_csv(a.files[0]) && is_csv(a.files[1]);
 	be = csv_in ? &vm_model_backend : pick_backend(&a, a.backend == SEL_BOTH);
 	if (!be)

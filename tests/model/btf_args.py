@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""BTF-typed pointers in the model (testdata/btf-args).
+"""Annotated verdicts: testdata/btf-args (BTF-typed pointers) and
+testdata/model-verdicts (other cases whose verdict the model must get).
 
 Each program's comment says what the 6.18 verifier answers
 (EXPECT-VERDICT: accepted|rejected). The model must give that verdict;
 where bpf() is permitted, the live kernel must agree and the model's
-processed count must be the kernel's.
-  btf_args.py BPF_VERIFY SOURCE_DIR OBJ...
+processed count must be the kernel's. An object DIR-CASE.bpf.o comes
+from testdata/DIR/CASE.bpf.c.
+  btf_args.py BPF_VERIFY TESTDATA_DIR OBJ...
 """
 import csv
 import io
@@ -43,12 +45,13 @@ def run(tool, backend, obj):
 def main():
     tool, srcdir, objs = sys.argv[1], sys.argv[2], sys.argv[3:]
     if not objs:
-        print("skip: no /sys/kernel/btf/vmlinux here, so no vmlinux.h to build the cases")
+        print("skip: no cases were built")
         return SKIP
     failures = checked = 0
     for obj in objs:
-        name = os.path.basename(obj)[len("btf-args-"):-len(".bpf.o")]
-        want = expectations(os.path.join(srcdir, name + ".bpf.c"))
+        base = os.path.basename(obj)[:-len(".bpf.o")]
+        sub = next(d for d in ("btf-args", "model-verdicts") if base.startswith(d + "-"))
+        want = expectations(os.path.join(srcdir, sub, base[len(sub) + 1:] + ".bpf.c"))
         model = run(tool, "model", obj)
         kernel = run(tool, "kernel", obj)
         if kernel is None:

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Stack frames of 256 + 272 bytes through a BPF-to-BPF call: over 512
+ * together. Since 6.13 the x86-64 JIT gives some program types a private
+ * stack per subprogram of 64 bytes or more, and there each frame is held
+ * to 512 alone (measured on 6.18). EXPECT-VERDICT says what 6.18 answers;
+ * tests/model/btf_args.py holds the model to it and to the live kernel.
+ */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+char LICENSE[] SEC("license") = "GPL";
+
+static __attribute__((noinline)) int copy_and_mix(__u64 p)
+{
+	char copy[272];
+
+	bpf_probe_read_kernel(copy, sizeof(copy), (void *)p);
+	return copy[0] ^ copy[100];
+}
+
+/* EXPECT-VERDICT: accepted — a tracepoint: private stacks */
+SEC("tracepoint/syscalls/sys_enter_openat")
+int on_openat(void *ctx)
+{
+	char buf[256];
+
+	bpf_probe_read_kernel(buf, sizeof(buf), ctx);
+	return copy_and_mix(buf[3]);
+}
+
+/* EXPECT-VERDICT: accepted — a raw tracepoint: private stacks */
+SEC("raw_tp/sys_enter")
+int on_sys_enter(void *ctx)
+{
+	char buf[256];
+
+	bpf_probe_read_kernel(buf, sizeof(buf), ctx);
+	return copy_and_mix(buf[5]);
+}
+
+/* EXPECT-VERDICT: rejected — a kprobe: one stack, 528 bytes */
+SEC("kprobe/do_sys_open")
+int on_open(void *ctx)
+{
+	char buf[256];
+
+	bpf_probe_read_kernel(buf, sizeof(buf), ctx);
+	return copy_and_mix(buf[7]);
+}
+
+/* EXPECT-VERDICT: rejected — XDP: one stack, 528 bytes */
+SEC("xdp")
+int on_packet(struct xdp_md *ctx)
+{
+	char buf[256];
+
+	bpf_probe_read_kernel(buf, sizeof(buf), (void *)(long)ctx->data);
+	return copy_and_mix(buf[1]) ? XDP_PASS : XDP_DROP;
+}

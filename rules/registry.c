@@ -17,6 +17,7 @@ extern const struct bpf_rule rule_global_func_signature;
 extern const struct bpf_rule rule_unstable_attach;
 extern const struct bpf_rule rule_bpf_loop_callback;
 extern const struct bpf_rule rule_core_read_chain;
+extern const struct bpf_rule rule_stack_budget;
 
 const struct bpf_rule *const bpf_rules[] = {
 	&rule_always_inline,
@@ -33,6 +34,7 @@ const struct bpf_rule *const bpf_rules[] = {
 	&rule_unstable_attach,
 	&rule_bpf_loop_callback,
 	&rule_core_read_chain,
+	&rule_stack_budget,
 };
 
 const unsigned bpf_rules_count = sizeof(bpf_rules) / sizeof(bpf_rules[0]);

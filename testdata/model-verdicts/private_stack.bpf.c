@@ -40,7 +40,7 @@ int on_sys_enter(void *ctx)
 }
 
 /* EXPECT-VERDICT: rejected — a kprobe: one stack, 528 bytes */
-SEC("kprobe/do_sys_open")
+SEC("kprobe/do_sys_open") // EXPECT: stack-budget "528 bytes"
 int on_open(void *ctx)
 {
 	char buf[256];
@@ -50,7 +50,7 @@ int on_open(void *ctx)
 }
 
 /* EXPECT-VERDICT: rejected — XDP: one stack, 528 bytes */
-SEC("xdp")
+SEC("xdp") // EXPECT: stack-budget "528 bytes"
 int on_packet(struct xdp_md *ctx)
 {
 	char buf[256];

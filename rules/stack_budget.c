@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * stack-budget: a program's call chain through __noinline functions whose
+ * frames together pass the kernel's 512-byte limit. Each BPF-to-BPF call
+ * keeps its caller's frame, and the verifier refuses the program with
+ * "combined stack size of N calls is M. Too large"; clang only checks one
+ * frame at a time, so the object builds. What is counted is a lower
+ * bound: arrays and structs that must live on the stack (their address is
+ * taken or passed on), each frame rounded up to 16 bytes as the kernel
+ * does with the JIT on. Scalars and spills are left out (registers).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/rule.h"
+#include "rules/ast_util.h"
+#include "rules/static_call_sig.h"
+#include "lint/lint_ctx.h"
+
+#define STACK_LIMIT 512
+#define MAX_FUNCS 512
+#define MAX_CALLEES 32
+#define MAX_DEPTH 8              /* the kernel's MAX_CALL_FRAMES */
+
+#define MAX_VARS 64
+
+struct func {
+	CXCursor def;
+	CXCursor vars[MAX_VARS]; /* its array and struct locals */
+	long var_bytes[MAX_VARS];
+	bool escapes[MAX_VARS];  /* address passed on or taken: on the stack */
+	int n_vars;
+	long frame;              /* bytes of stack-bound aggregates */
+	bool noinline;           /* a real BPF-to-BPF call when called */
+	int callees[MAX_CALLEES];
+	int n_callees;
+};
+
+struct graph {
+	struct lint_ctx *ctx;
+	struct func f[MAX_FUNCS];
+	int n;
+	int cur;                 /* function being scanned */
+};
+
+static int find_func(const struct graph *g, CXCursor def)
+{
+	for (int i = 0; i < g->n; i++)
+		if (clang_equalCursors(g->f[i].def, def))
+			return i;
+	return -1;
+}
+
+/* An array or struct local whose storage must be on the stack. */
+static long stack_bytes(CXCursor var)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var));
+	long long size = clang_Type_getSizeOf(t);
+
+	if (clang_Cursor_getStorageClass(var) == CX_SC_Static ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) == CXCursor_TranslationUnit)
+		return 0;
+	if (t.kind != CXType_ConstantArray && t.kind != CXType_Record)
+		return 0;
+	return size >= 8 ? (long)((size + 7) / 8 * 8) : 0;
+}
+
+/* Mark the locals that a DeclRefExpr under the visited tree names. */
+static enum CXChildVisitResult mark_escapes(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct func *f = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		CXCursor v = clang_getCursorReferenced(c);
+
+		for (int i = 0; i < f->n_vars; i++)
+			if (clang_equalCursors(f->vars[i], v))
+				f->escapes[i] = true;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void escape_under(struct func *f, CXCursor tree)
+{
+	mark_escapes(tree, clang_getNullCursor(), f);
+	clang_visitChildren(tree, mark_escapes, f);
+}
+
+static enum CXChildVisitResult scan_body(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct graph *g = d;
+	struct func *f = &g->f[g->cur];
+	long bytes;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_VarDecl && (bytes = stack_bytes(c)) &&
+	    f->n_vars < MAX_VARS) {
+		f->vars[f->n_vars] = c;
+		f->var_bytes[f->n_vars++] = bytes;
+	}
+	if (clang_getCursorKind(c) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)
+		escape_under(f, c);
+	if (clang_getCursorKind(c) == CXCursor_CallExpr)
+		for (int a = 0; a < clang_Cursor_getNumArguments(c); a++)
+			escape_under(f, clang_Cursor_getArgument(c, (unsigned)a));
+	if (clang_getCursorKind(c) == CXCursor_CallExpr && f->n_callees < MAX_CALLEES) {
+		CXCursor callee = clang_getCursorDefinition(clang_getCursorReferenced(c));
+		int k = clang_Cursor_isNull(callee) ? -1 : find_func(g, callee);
+
+		if (k >= 0 && k != g->cur)
+			f->callees[f->n_callees++] = k;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct graph *g = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+	    g->n < MAX_FUNCS) {
+		g->f[g->n].def = c;
+		g->f[g->n].noinline = static_call__has_word(g->ctx, c, "noinline");
+		g->n++;
+	}
+	return CXChildVisit_Continue;
+}
+
+static long round16(long n)
+{
+	return (n + 15) / 16 * 16;
+}
+
+/*
+ * The deepest chain from i: its bytes, whether a real call is on it, and
+ * its functions in path[0..*len). An inlined callee's locals add to its
+ * caller's frame, which the sum counts the same way.
+ */
+static long chain(const struct graph *g, int i, int depth, bool *real, int *path, int *len)
+{
+	long best = 0;
+	int best_path[MAX_DEPTH], best_len = 0;
+	bool best_real = false;
+
+	path[0] = i;
+	*len = 1;
+	*real = false;
+	if (depth >= MAX_DEPTH)
+		return round16(g->f[i].frame);
+	for (int c = 0; c < g->f[i].n_callees; c++) {
+		int k = g->f[i].callees[c], sub_path[MAX_DEPTH], sub_len;
+		bool sub_real;
+		long sub = chain(g, k, depth + 1, &sub_real, sub_path, &sub_len);
+
+		if (sub > best) {
+			best = sub;
+			best_real = sub_real || g->f[k].noinline;
+			best_len = sub_len;
+			memcpy(best_path, sub_path, sizeof(int) * (size_t)sub_len);
+		}
+	}
+	memcpy(path + 1, best_path, sizeof(int) * (size_t)best_len);
+	*len = 1 + best_len;
+	*real = best_real;
+	return round16(g->f[i].frame) + best;
+}
+
+static void describe(const struct graph *g, const int *path, int len, char *names,
+		     size_t nlen, char *sizes, size_t slen)
+{
+	size_t a = 0, b = 0;
+
+	names[0] = sizes[0] = '\0';
+	for (int i = 0; i < len; i++) {
+		CXString s = clang_getCursorSpelling(g->f[path[i]].def);
+
+		a += (size_t)snprintf(names + a, a < nlen ? nlen - a : 0, "%s%s", i ? " -> " : "",
+				      clang_getCString(s));
+		b += (size_t)snprintf(sizes + b, b < slen ? slen - b : 0, "%s%ld", i ? " + " : "",
+				      g->f[path[i]].frame);
+		clang_disposeString(s);
+	}
+}
+
+/*
+ * Program types the x86-64 JIT gives a private stack per frame since 6.13
+ * (measured on 6.18: tracepoint, raw_tp, perf_event, tp_btf; fentry and
+ * fexit are tracing programs like tp_btf). Their frames do not add up.
+ */
+static bool private_stacks(struct lint_ctx *ctx, const char *sec)
+{
+	static const char *const prefixes[] = {
+		"tracepoint/", "tp/", "raw_tracepoint/", "raw_tp/", "perf_event",
+		"tp_btf/", "fentry/", "fexit/", "fmod_ret/",
+	};
+	unsigned target = lint_config(ctx)->target_kernel;
+
+	if (target && target < KVER(6, 13))
+		return false;
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (!strncmp(sec, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+
+static void check_entry(struct graph *g, int i)
+{
+	int path[MAX_DEPTH + 1], len;
+	bool real;
+	long total = chain(g, i, 0, &real, path, &len);
+	char names[512], sizes[256];
+	struct bpf_finding *f;
+
+	if (total <= STACK_LIMIT || !real)
+		return;		/* without a real call, clang refuses the frame itself */
+	describe(g, path, len, names, sizeof(names), sizes, sizeof(sizes));
+	f = lint_report(g->ctx, clang_getCursorExtent(g->f[i].def),
+			"the call chain %s keeps at least %ld bytes on the stack, over the "
+			"kernel's %d-byte limit for all frames together: move the large buffers "
+			"into a per-CPU array map", names, total, STACK_LIMIT);
+	if (!f)
+		return;
+	finding_add_note(f, "stack-bound arrays and structs per frame: %s bytes, each frame "
+			 "rounded up to 16; the verifier will refuse it with \"combined stack "
+			 "size of %d calls is ... Too large\"", sizes, len);
+	finding_add_note(f, "a __noinline call keeps its caller's frame alive: frames add up, "
+			 "while clang checks each against 512 bytes on its own");
+	fix_set_unfixable(&f->fix, "moving buffers into a map changes the code's logic");
+}
+
+static void check(struct lint_ctx *ctx)
+{
+	struct graph *g = calloc(1, sizeof(*g));
+
+	if (!g)
+		return;
+	g->ctx = ctx;
+	clang_visitChildren(clang_getTranslationUnitCursor(lint_tu(ctx)), collect, g);
+	for (g->cur = 0; g->cur < g->n; g->cur++) {
+		struct func *f = &g->f[g->cur];
+
+		clang_visitChildren(f->def, scan_body, g);
+		for (int v = 0; v < f->n_vars; v++)
+			f->frame += f->escapes[v] ? f->var_bytes[v] : 0;
+	}
+	for (int i = 0; i < g->n; i++) {
+		char *sec = ast__section(ctx, g->f[i].def);
+
+		if (sec && !private_stacks(ctx, sec) &&
+		    lint_location_reported(ctx, clang_getCursorLocation(g->f[i].def)))
+			check_entry(g, i);
+		free(sec);
+	}
+	free(g);
+}
+
+const struct bpf_rule rule_stack_budget = {
+	.id = "stack-budget",
+	.summary = "call chain through __noinline functions over the 512-byte combined stack",
+	.explanation =
+		"The BPF stack is 512 bytes for a program and every function it calls\n"
+		"together: a BPF-to-BPF call (a __noinline or global function) keeps the\n"
+		"caller's frame while the callee runs. clang checks each frame against\n"
+		"512 bytes on its own, so the object builds, and the verifier refuses it\n"
+		"with \"combined stack size of 3 calls is 576. Too large\". The common way\n"
+		"there is turning static helpers into __noinline functions (what this\n"
+		"tool's static-call-in-loop fix does) when each has a buffer.\n"
+		"\n"
+		"Counted: arrays and structs a frame must hold (their address is taken\n"
+		"or passed to a call), rounded up to 16 per frame as the kernel does;\n"
+		"scalars live in registers and are not. A lower bound, so a report means\n"
+		"the program is over. `bpf-lint --cost` also reports the verifier\n"
+		"model's exact verdict. Since 6.13 the x86-64 JIT gives tracepoint,\n"
+		"raw_tp, perf_event and tracing (tp_btf, fentry...) programs a private\n"
+		"stack per frame of 64+ bytes: their frames do not add up, and they are\n"
+		"not reported unless the target kernel is older.\n"
+		"\n"
+		"Before (refused on 6.18: combined stack size of 3 calls is 576):\n"
+		"    __noinline int leaf(u32 k) { char buf[256]; ... }\n"
+		"    __noinline int middle(u32 k) { char tmp[200]; ... return leaf(k); }\n"
+		"    SEC(\"kprobe/...\") int entry(void *ctx) { char name[100]; ... middle(); }\n"
+		"After:\n"
+		"    struct { __uint(type, BPF_MAP_TYPE_PERCPU_ARRAY); __uint(max_entries, 1);\n"
+		"             __type(key, u32); __type(value, struct scratch); } heap SEC(\".maps\");\n"
+		"    /* leaf() and middle() take their buffers from heap */\n",
+	.severity = BPF_SEV_WARNING,
+	.enabled_by_default = true,
+	.fix_lowers_cost = false,
+	.min_kernel = 0,
+	.check = check,
+};

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+char LICENSE[] SEC("license") = "GPL";
+
+struct event {
+	__u64 ts;
+	char comm[16];
+	char path[232];
+};
+
+/* A struct filled by a helper in the caller and a buffer in a static
+ * __attribute__((noinline)) callee: 256 + 272 = 528 bytes, but in a
+ * tracepoint program, which 6.13+ runs on a private stack per frame:
+ * 6.18 accepts it, so no finding. */
+static __attribute__((noinline)) int hash_path(const char *p)
+{
+	char copy[272];
+
+	bpf_probe_read_kernel_str(copy, sizeof(copy), p);
+	return copy[0] ^ copy[100];
+}
+
+SEC("tracepoint/syscalls/sys_enter_openat")
+int on_open(void *ctx)
+{
+	struct event ev = {};
+
+	ev.ts = bpf_ktime_get_ns();
+	bpf_get_current_comm(ev.comm, sizeof(ev.comm));
+	bpf_probe_read_kernel_str(ev.path, sizeof(ev.path), ctx);
+	return hash_path(ev.path);
+}

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
 #include <libgen.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -176,6 +177,16 @@ int compile_job__start(struct compile_job *job, struct compile_dir *dir,
 		       char *const *args)
 {
 	return start_job(job, dir, orig_path, text, len, args, NULL, 0);
+}
+
+void compile_job__cancel(struct compile_job *job)
+{
+	if (!job->pid)
+		return;
+	kill(job->pid, SIGKILL);
+	while (waitpid(job->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	job->pid = 0;
 }
 
 int compile_job__finish(struct compile_job *job, char **log)

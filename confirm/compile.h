@@ -43,6 +43,8 @@ struct compile_job {
 int compile_job__start(struct compile_job *job, struct compile_dir *dir,
 		       const char *orig_path, const char *text, size_t len,
 		       char *const *args);
+/* Stop a job whose result is no longer wanted (kill and reap it). */
+void compile_job__cancel(struct compile_job *job);
 /* Wait for the job: compile_bpf's return and *log; obj is in job->obj. */
 int compile_job__finish(struct compile_job *job, char **log);
 

@@ -146,16 +146,6 @@ static int choose_one_by_one(const struct confirm_source *src,
 	return err;
 }
 
-/* Wait for a job whose result is not needed. */
-static void discard_job(struct compile_job *job)
-{
-	char *log = NULL;
-
-	if (job->pid)
-		compile_job__finish(job, &log);
-	free(log);
-}
-
 /*
  * Start compiling "kept without i" for every kept i at once: clang runs
  * on the other cores while the model verifies. A job stays valid until
@@ -224,9 +214,9 @@ static int prune_passengers(const struct confirm_source *src,
 		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
 		trial[i] = false;
 		if (stale)
-			discard_job(&jobs[i]);
+			compile_job__cancel(&jobs[i]);
 		if (same_text(src, trial, out->kept)) {
-			discard_job(&jobs[i]);
+			compile_job__cancel(&jobs[i]);
 			continue;	/* its edit is also another kept fix's */
 		}
 		err = jobs[i].pid ? finish_subset(&jobs[i], be, opt, &out->after, &m)
@@ -251,7 +241,7 @@ static int prune_passengers(const struct confirm_source *src,
 		out->after = m;
 	}
 	for (size_t i = 0; i < src->n_fixes; i++)
-		discard_job(&jobs[i]);
+		compile_job__cancel(&jobs[i]);
 	free(jobs);
 	free(trial);
 	return err;
@@ -311,7 +301,7 @@ int confirm_choose(const struct confirm_source *src,
 	if (!err)
 		err = finish_subset(&orig_job, be, opt, NULL, &out->before);
 	if (err || !out->before.compiled || !eligible_count(src)) {
-		discard_job(&all_job);
+		compile_job__cancel(&all_job);
 		free(all);
 		if (err || !out->before.compiled)
 			return err ? err : -EBADMSG;

@@ -183,5 +183,9 @@ Test(confirm, two_compiles_overlap)
 	cr_expect_null(log);
 	cr_expect_eq(stat(ja.obj, &st), 0);
 	cr_expect_eq(compile_job__finish(&ja, &log), -ECHILD, "a job is waited for once");
+	cr_assert_eq(compile_job__start(&jb, &dir, "/x/c.bpf.c", a, sizeof(a) - 1, args), 0);
+	compile_job__cancel(&jb);
+	cr_expect_eq(jb.pid, 0, "a cancelled job is reaped");
+	cr_expect_eq(compile_job__finish(&jb, &log), -ECHILD);
 	compile_dir__remove(&dir);
 }

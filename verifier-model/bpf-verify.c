@@ -307,7 +307,9 @@ int main(int argc, char **argv)
 	} else {
 		if (load_run(&a, be, a.files, a.n_files, &r[0]))
 			return 2;
-		report__print(stdout, a.fmt, r[0].rows, r[0].n, a.backend == SEL_BOTH);
+		/* nothing verified: the errors said why; a bare table header would not */
+		if (r[0].n || a.fmt != VM_FMT_TABLE)
+			report__print(stdout, a.fmt, r[0].rows, r[0].n, a.backend == SEL_BOTH);
 		if (a.lines && a.fmt == VM_FMT_TABLE)
 			report__print_lines(stdout, r[0].rows, r[0].n);
 		status = r[0].status;

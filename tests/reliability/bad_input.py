@@ -59,8 +59,9 @@ def snapshot(d):
     return out
 
 
-def row(name, argv, setup, rc, pattern, changes=()):
-    """Run argv (with {d} for the directory) after setup(d); check rc, stderr, files."""
+def row(name, argv, setup, rc, pattern, changes=(), quiet_stdout=False):
+    """Run argv (with {d} for the directory) after setup(d); check rc, stderr, files
+    and, with quiet_stdout, that nothing (not even a table header) went to stdout."""
     global failures, checked
     d = tempfile.mkdtemp(prefix="bad-input-")
     try:
@@ -84,6 +85,8 @@ def row(name, argv, setup, rc, pattern, changes=()):
                 problems.append("stderr %r does not match %r" % (lines[0], pattern))
         changed = {os.path.basename(p) for p in set(before) | set(after)
                    if before.get(p) != after.get(p)}
+        if quiet_stdout and r.stdout:
+            problems.append("stdout should be empty: %r" % r.stdout[:200])
         if changed != set(changes):
             problems.append("files changed: %s, want: %s" %
                             (sorted(changed) or "none", sorted(changes) or "none"))
@@ -176,16 +179,16 @@ def object_rows():
         with open(os.path.join(d, "whole.o"), "rb") as f:
             write(os.path.join(d, "trunc.o"), f.read()[:300])
     row("bpf-verify: truncated ELF", [VERIFY, "--backend=model", "trunc.o"], trunc, 2,
-        r"trunc\.o: truncated ELF")
+        r"trunc\.o: truncated ELF", quiet_stdout=True)
     row("bpf-verify: non-BPF ELF", [VERIFY, "--backend=model", "host.o"],
         lambda d: shutil.copy(sys.executable if os.path.exists(sys.executable)
                               else "/bin/true", os.path.join(d, "host.o")), 2,
-        r"host\.o: not a .*BPF ELF")
+        r"host\.o: not a .*BPF ELF", quiet_stdout=True)
     row("bpf-verify: object with no programs", [VERIFY, "--backend=model", "none.o"],
         lambda d: compile_obj(d, "none.o", b"int x = 1;\n"), 2,
-        r"none\.o: no BPF programs")
+        r"none\.o: no BPF programs", quiet_stdout=True)
     row("bpf-verify: missing file", [VERIFY, "--backend=model", "gone.o"], lambda d: None, 2,
-        r"gone\.o: No such file")
+        r"gone\.o: No such file", quiet_stdout=True)
 
 
 def flag_rows():

@@ -15,19 +15,7 @@
 #include <zlib.h>
 #include <bpf/btf.h>
 #include "verifier-model/explore.h"
-
-struct kvar { const char *name; const struct btf_type *t; long long size, align; };
-
-static int cmp_kvar(const void *a, const void *b)
-{
-	const struct kvar *x = a, *y = b;
-
-	if (x->align != y->align)
-		return x->align > y->align ? -1 : 1;
-	if (x->size != y->size)
-		return x->size < y->size ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
+#include "verifier-model/kconfig.h"
 
 /* The running kernel's config line for name ("y", "m", "42", "\"str\""), or NULL. */
 static const char *config_value(const char *name, char *buf, size_t len)
@@ -127,7 +115,7 @@ static void store(uint8_t *dst, long long size, uint64_t v)
 		dst[i] = (uint8_t)(v >> (8 * i));
 }
 
-static void fill_one(const struct btf *btf, const struct kvar *v, uint8_t *dst)
+static void fill_one(const struct btf *btf, const struct vm_kconfig_var *v, uint8_t *dst)
 {
 	const struct btf_type *t = btf__type_by_id(btf, btf__resolve_type(btf, v->t->type));
 	char buf[256];
@@ -162,58 +150,21 @@ static void fill_one(const struct btf *btf, const struct kvar *v, uint8_t *dst)
 		store(dst, v->size, (uint64_t)strtoll(val, NULL, 0));
 }
 
-uint8_t *vm_kconfig_values(const struct vm_object *obj, size_t size);
-
-/* The .kconfig map's bytes as libbpf would fill them (malloc'd), or NULL. */
 uint8_t *vm_kconfig_values(const struct vm_object *obj, size_t size)
 {
-	const struct btf *btf = obj->btf;
-	int id = btf ? btf__find_by_name_kind(btf, ".kconfig", BTF_KIND_DATASEC) : -1;
-	const struct btf_type *sec;
-	struct kvar *v;
+	struct vm_kconfig_var *v;
 	uint8_t *buf;
-	long long pos = 0;
 	int n;
 
-	if (id < 0)
+	if (vm_kconfig_layout(obj->btf, &v, &n) < 0)
 		return NULL;
-	sec = btf__type_by_id(btf, id);
-	n = btf_vlen(sec);
-	v = calloc(n ? n : 1, sizeof(*v));
 	buf = calloc(1, size ? size : 1);
-	if (!v || !buf) {
-		free(v);
-		free(buf);
-		return NULL;
-	}
-	for (int i = 0; i < n; i++) {
-		const struct btf_type *t = btf__type_by_id(btf, btf_var_secinfos(sec)[i].type);
-
-		/* a non-VAR's ->type is its size: no type id to walk */
-		if (t && !btf_is_var(t))
-			t = NULL;
-		v[i].t = t;
-		v[i].name = t ? btf__name_by_offset(btf, t->name_off) : "";
-		v[i].size = t ? btf__resolve_size(btf, t->type) : 1;
-		v[i].align = t ? vm_btf_align_of(btf, t->type) : 1;
-		if (!v[i].name || v[i].size <= 0 || v[i].align <= 0) {
-			v[i].name = v[i].name ? v[i].name : "";
-			v[i].size = v[i].align = 1;
-			v[i].t = NULL;
-		}
-	}
-	qsort(v, n, sizeof(*v), cmp_kvar);
-	for (int i = 0; i < n; i++) {
-		pos = (pos + v[i].align - 1) / v[i].align * v[i].align;
-		if (v[i].t && pos + v[i].size <= (long long)size)
-			fill_one(btf, &v[i], buf + pos);
-		pos += v[i].size;
-	}
+	for (int i = 0; buf && i < n; i++)
+		if (v[i].t && v[i].off + v[i].size <= (long long)size)
+			fill_one(obj->btf, &v[i], buf + v[i].off);
 	free(v);
 	return buf;
 }
-
-bool vm_ksym_missing(const char *name);
 
 /* A __ksym the running kernel cannot resolve (absent from /proc/kallsyms). */
 bool vm_ksym_missing(const char *name)

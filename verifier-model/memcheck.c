@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/kconfig.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/insn.h"
 
@@ -345,8 +346,6 @@ static int btf_access(struct vm_env *env, const struct vm_reg *reg, int off, int
 	*vm_env__reg(env, dst) = field;
 	return 0;
 }
-
-uint8_t *vm_kconfig_values(const struct vm_object *obj, size_t size);
 
 /* A load from frozen read-only data (.rodata, .kconfig) has a known value. */
 static bool rodata_load(struct vm_env *env, const struct vm_reg *reg, int off, int size,

@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/kconfig.h"
 #include "verifier-model/result.h"
 
 int vm_do_check(struct vm_env *env);
@@ -140,8 +141,6 @@ static void env_fini(struct vm_env *env)
 	free(env->insn_counts);
 	free(env->kconfig);
 }
-
-bool vm_ksym_missing(const char *name);
 
 /* resolve_pseudo_ldimm64: a kernel symbol that does not resolve fails before do_check. */
 static int check_ksyms(struct vm_env *env)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
+#include "verifier-model/kconfig.h"
 #include "verifier-model/obj_internal.h"
 
 #ifndef BPF_F_MMAPABLE
@@ -214,12 +215,10 @@ static int collect_data_maps(struct loader *ld)
 	return 0;
 }
 
-struct kcfg_var { const char *name; long long size, align; };
-
 /* libbpf's order for kconfig externs: alignment down, size up, name. */
 static int cmp_kcfg(const void *a, const void *b)
 {
-	const struct kcfg_var *x = a, *y = b;
+	const struct vm_kconfig_var *x = a, *y = b;
 
 	if (x->align != y->align)
 		return x->align > y->align ? -1 : 1;
@@ -228,63 +227,70 @@ static int cmp_kcfg(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Lay out the .kconfig externs as libbpf does; returns the value size,
- * and the offset of name in *off (-1 if absent). */
-static long kconfig_layout(struct loader *ld, const char *name, long *off)
+long vm_kconfig_layout(const struct btf *btf, struct vm_kconfig_var **vars, int *n)
 {
-	const struct btf *btf = ld->obj->btf;
-	int id = btf_datasec(btf, ".kconfig");
+	int id = btf ? btf_datasec(btf, ".kconfig") : -1;
 	const struct btf_type *sec;
-	struct kcfg_var *v;
-	long pos = 0;
-	int n;
+	struct vm_kconfig_var *v;
+	long long pos = 0;
 
-	*off = -1;
+	*vars = NULL;
+	*n = 0;
 	if (id < 0)
 		return -1;
 	sec = btf__type_by_id(btf, id);
-	n = btf_vlen(sec);
-	v = calloc(n ? n : 1, sizeof(*v));
+	v = calloc(btf_vlen(sec) ? btf_vlen(sec) : 1, sizeof(*v));
 	if (!v)
 		return -1;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < btf_vlen(sec); i++) {
 		const struct btf_type *t = btf__type_by_id(btf, btf_var_secinfos(sec)[i].type);
 
 		/* a non-VAR's ->type is its size: no type id to walk */
-		if (t && !btf_is_var(t))
-			t = NULL;
-		v[i].name = t ? btf__name_by_offset(btf, t->name_off) : NULL;
-		v[i].size = t ? btf__resolve_size(btf, t->type) : -1;
-		v[i].align = t ? vm_btf_align_of(btf, t->type) : -1;
-		if (!v[i].name || v[i].size <= 0 || v[i].align <= 0) {
+		if (t && btf_is_var(t)) {
+			v[i].t = t;
+			v[i].name = btf__name_by_offset(btf, t->name_off);
+			v[i].size = btf__resolve_size(btf, t->type);
+			v[i].align = vm_btf_align_of(btf, t->type);
+		}
+		if (!v[i].t || !v[i].name || v[i].size <= 0 || v[i].align <= 0) {
 			v[i].name = v[i].name ? v[i].name : "";
 			v[i].size = v[i].align = 1;
+			v[i].t = NULL;
 		}
 	}
-	qsort(v, n, sizeof(*v), cmp_kcfg);
-	for (int i = 0; i < n; i++) {
+	qsort(v, btf_vlen(sec), sizeof(*v), cmp_kcfg);
+	for (int i = 0; i < btf_vlen(sec); i++) {
 		pos = (pos + v[i].align - 1) / v[i].align * v[i].align;
-		if (name && !strcmp(v[i].name, name))
-			*off = pos;
+		v[i].off = pos;
 		pos += v[i].size;
 	}
-	free(v);
+	*vars = v;
+	*n = btf_vlen(sec);
 	return (pos + 7) / 8 * 8;
 }
 
 long ld_kconfig_offset(struct loader *ld, const char *name)
 {
-	long off;
+	struct vm_kconfig_var *v;
+	long off = -1;
+	int n;
 
-	kconfig_layout(ld, name, &off);
+	vm_kconfig_layout(ld->obj->btf, &v, &n);
+	for (int i = 0; i < n && off < 0; i++)
+		if (v[i].t && !strcmp(v[i].name, name))
+			off = v[i].off;
+	free(v);
 	return off;
 }
 
 static int collect_kconfig(struct loader *ld)
 {
-	long off, size = kconfig_layout(ld, NULL, &off);
+	struct vm_kconfig_var *v;
 	struct vm_map *m;
+	int n;
+	long size = vm_kconfig_layout(ld->obj->btf, &v, &n);
 
+	free(v);
 	if (size < 0)
 		return 0;
 	if (!(m = map_new(ld, ".kconfig", VM_MAP_KCONFIG, 0)))

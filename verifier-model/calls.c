@@ -166,10 +166,15 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 					    next == VM_ARG_CONST_SIZE_OR_ZERO, &m->mem_size);
 		}
 		return 0;
-	case VM_ARG_CTX:
+	case VM_ARG_CTX: case VM_ARG_CTX_OR_NULL:
+		if (a == VM_ARG_CTX_OR_NULL && is_const_zero(r))
+			return 0;
 		if (r->type != VM_PTR_CTX)
 			return expect(env, regno, "ctx");
 		return 0;
+	case VM_ARG_FIXED_MEM: case VM_ARG_FIXED_UNINIT_MEM:
+		return vm_check_helper_mem(env, regno, sig->fixed_size,
+					   a == VM_ARG_FIXED_UNINIT_MEM, false);
 	case VM_ARG_FUNC:
 		if (r->type != VM_PTR_FUNC)
 			return expect(env, regno, "func");
@@ -217,7 +222,7 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 	case VM_RET_VOID:
 		vm_reg__mark_not_init(r0);
 		break;
-	case VM_RET_MAP_VALUE_OR_NULL:
+	case VM_RET_MAP_VALUE_OR_NULL: case VM_RET_MAP_VALUE:
 		if (!m->map)
 			return vm_env__reject(env, "kernel subsystem misconfigured verifier");
 		scalar_set_const(&r0->s, 0);
@@ -229,7 +234,7 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 			r0->type = VM_PTR_MAP_VALUE;
 			r0->map = m->map_idx;
 		}
-		if (!m->const_key) {
+		if (!m->const_key && sig->ret == VM_RET_MAP_VALUE_OR_NULL) {
 			r0->flags = VM_F_MAYBE_NULL;
 			r0->id = ++env->id_gen;
 		}

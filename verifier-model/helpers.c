@@ -6,9 +6,12 @@
 #include "verifier-model/helpers.h"
 
 #define A(...) { __VA_ARGS__ }
-#define H(id, nm, r, args, fl) [id] = { nm, r, args, fl, 0, 0, NULL }
+#define H(id, nm, r, args, fl) [id] = { nm, r, args, fl, 0, 0, NULL, 0 }
+#define HF(id, nm, r, args, fl, sz) [id] = { nm, r, args, fl, 0, 0, NULL, sz }
+#define VM_FUNC_cgrp_storage_get 210
+#define VM_FUNC_cgrp_storage_delete 211
 #define SKC(id, nm, st) [id] = { nm, VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_BTF_PTR), \
-			  VM_FN_RET_UNTRUSTED, 0, 0, st }
+			  VM_FN_RET_UNTRUSTED, 0, 0, st, 0 }
 
 static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_map_lookup_elem, "bpf_map_lookup_elem", VM_RET_MAP_VALUE_OR_NULL,
@@ -192,6 +195,136 @@ static const struct vm_func_sig helpers[] = {
 	SKC(BPF_FUNC_skc_to_mptcp_sock, "bpf_skc_to_mptcp_sock", "mptcp_sock"),
 	[BPF_FUNC_task_pt_regs] = { "bpf_task_pt_regs", VM_RET_BTF_PTR, A(VM_ARG_BTF_PTR),
 	  VM_FN_NEEDS_GPL | VM_FN_RET_UNTRUSTED, .ret_struct = "pt_regs" },
+	/* tc / skb */
+	H(BPF_FUNC_skb_change_proto, "bpf_skb_change_proto", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING), VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_skb_change_type, "bpf_skb_change_type", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_skb_under_cgroup, "bpf_skb_under_cgroup", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_skb_get_tunnel_key, "bpf_skb_get_tunnel_key", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_skb_set_tunnel_key, "bpf_skb_set_tunnel_key", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_skb_get_tunnel_opt, "bpf_skb_get_tunnel_opt", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_skb_set_tunnel_opt, "bpf_skb_set_tunnel_opt", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_skb_get_xfrm_state, "bpf_skb_get_xfrm_state", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_set_hash, "bpf_set_hash", VM_RET_INTEGER, A(VM_ARG_CTX, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_set_hash_invalid, "bpf_set_hash_invalid", VM_RET_VOID, A(VM_ARG_CTX), 0),
+	H(BPF_FUNC_csum_update, "bpf_csum_update", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_csum_level, "bpf_csum_level", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_skb_cgroup_id, "bpf_skb_cgroup_id", VM_RET_INTEGER, A(VM_ARG_CTX), 0),
+	H(BPF_FUNC_skb_ancestor_cgroup_id, "bpf_skb_ancestor_cgroup_id", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_skb_cgroup_classid, "bpf_skb_cgroup_classid", VM_RET_INTEGER, A(VM_ARG_CTX), 0),
+	H(BPF_FUNC_skb_ecn_set_ce, "bpf_skb_ecn_set_ce", VM_RET_INTEGER, A(VM_ARG_CTX), 0),
+	H(BPF_FUNC_skb_set_tstamp, "bpf_skb_set_tstamp", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_redirect_neigh, "bpf_redirect_neigh", VM_RET_INTEGER,
+	  A(VM_ARG_ANYTHING, VM_ARG_MEM_OR_NULL, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_redirect_peer, "bpf_redirect_peer", VM_RET_INTEGER,
+	  A(VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_get_netns_cookie, "bpf_get_netns_cookie", VM_RET_INTEGER,
+	  A(VM_ARG_CTX_OR_NULL), 0),
+	H(BPF_FUNC_lwt_push_encap, "bpf_lwt_push_encap", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_MEM, VM_ARG_CONST_SIZE), VM_FN_PKT_CHANGE),
+	/* xdp */
+	H(BPF_FUNC_xdp_load_bytes, "bpf_xdp_load_bytes", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_xdp_store_bytes, "bpf_xdp_store_bytes", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_xdp_get_buff_len, "bpf_xdp_get_buff_len", VM_RET_INTEGER, A(VM_ARG_CTX), 0),
+	/* the u32 *mtu_len is read and written (ARG_PTR_TO_FIXED_SIZE_MEM | MEM_WRITE) */
+	HF(BPF_FUNC_check_mtu, "bpf_check_mtu", VM_RET_INTEGER,
+	   A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_FIXED_UNINIT_MEM, VM_ARG_ANYTHING, VM_ARG_ANYTHING),
+	   0, 4),
+	/* sock_ops, sk_msg, sk_skb */
+	H(BPF_FUNC_sock_ops_cb_flags_set, "bpf_sock_ops_cb_flags_set", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_sock_map_update, "bpf_sock_map_update", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_sock_hash_update, "bpf_sock_hash_update", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_setsockopt, "bpf_setsockopt", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING, VM_ARG_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_getsockopt, "bpf_getsockopt", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_load_hdr_opt, "bpf_load_hdr_opt", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_store_hdr_opt, "bpf_store_hdr_opt", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_reserve_hdr_opt, "bpf_reserve_hdr_opt", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_msg_redirect_map, "bpf_msg_redirect_map", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_msg_redirect_hash, "bpf_msg_redirect_hash", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_msg_apply_bytes, "bpf_msg_apply_bytes", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_msg_cork_bytes, "bpf_msg_cork_bytes", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_msg_pull_data, "bpf_msg_pull_data", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING, VM_ARG_ANYTHING), VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_msg_push_data, "bpf_msg_push_data", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING, VM_ARG_ANYTHING), VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_msg_pop_data, "bpf_msg_pop_data", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING, VM_ARG_ANYTHING), VM_FN_PKT_CHANGE),
+	H(BPF_FUNC_sk_redirect_map, "bpf_sk_redirect_map", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_sk_redirect_hash, "bpf_sk_redirect_hash", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
+	/* cgroup programs */
+	H(BPF_FUNC_sysctl_get_name, "bpf_sysctl_get_name", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_sysctl_get_current_value, "bpf_sysctl_get_current_value", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_sysctl_get_new_value, "bpf_sysctl_get_new_value", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_sysctl_set_new_value, "bpf_sysctl_set_new_value", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_MEM, VM_ARG_CONST_SIZE), 0),
+	HF(BPF_FUNC_strtol, "bpf_strtol", VM_RET_INTEGER,
+	   A(VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING, VM_ARG_FIXED_UNINIT_MEM), 0, 8),
+	HF(BPF_FUNC_strtoul, "bpf_strtoul", VM_RET_INTEGER,
+	   A(VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING, VM_ARG_FIXED_UNINIT_MEM), 0, 8),
+	H(BPF_FUNC_get_local_storage, "bpf_get_local_storage", VM_RET_MAP_VALUE,
+	  A(VM_ARG_CONST_MAP, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_get_retval, "bpf_get_retval", VM_RET_INTEGER, A(0), 0),
+	H(BPF_FUNC_set_retval, "bpf_set_retval", VM_RET_INTEGER, A(VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_bind, "bpf_bind", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_MEM, VM_ARG_CONST_SIZE), 0),
+	/* tracing */
+	H(BPF_FUNC_perf_prog_read_value, "bpf_perf_prog_read_value", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_read_branch_records, "bpf_read_branch_records", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_MEM_OR_NULL, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_get_branch_snapshot, "bpf_get_branch_snapshot", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_snprintf_btf, "bpf_snprintf_btf", VM_RET_INTEGER,
+	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_bprm_opts_set, "bpf_bprm_opts_set", VM_RET_INTEGER,
+	  A(VM_ARG_BTF_PTR, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_sys_bpf, "bpf_sys_bpf", VM_RET_INTEGER,
+	  A(VM_ARG_ANYTHING, VM_ARG_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_btf_find_by_name_kind, "bpf_btf_find_by_name_kind", VM_RET_INTEGER,
+	  A(VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
+	HF(BPF_FUNC_kallsyms_lookup_name, "bpf_kallsyms_lookup_name", VM_RET_INTEGER,
+	   A(VM_ARG_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING, VM_ARG_FIXED_UNINIT_MEM), 0, 8),
+	/* cgroup local storage (ids past this libbpf's uapi header) */
+	H(VM_FUNC_cgrp_storage_get, "bpf_cgrp_storage_get", VM_RET_MAP_VALUE_OR_NULL,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING), 0),
+	H(VM_FUNC_cgrp_storage_delete, "bpf_cgrp_storage_delete", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0),
+	/* callbacks: cb(dynptr, ctx) per sample; cb(task, vma, ctx) once */
+	H(BPF_FUNC_user_ringbuf_drain, "bpf_user_ringbuf_drain", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_ANYTHING), VM_FN_CALLBACK),
+	H(BPF_FUNC_find_vma, "bpf_find_vma", VM_RET_INTEGER,
+	  A(VM_ARG_BTF_PTR, VM_ARG_ANYTHING, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_ANYTHING),
+	  VM_FN_CALLBACK),
 	H(BPF_FUNC_loop, "bpf_loop", VM_RET_INTEGER,
 	  A(VM_ARG_SCALAR, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_SCALAR),
 	  VM_FN_CALLBACK | VM_FN_LOOP),
@@ -200,7 +333,7 @@ static const struct vm_func_sig helpers[] = {
 	  VM_FN_CALLBACK),
 };
 
-#define K(nm, r, args, fl, sz) { nm, r, args, fl, 0, sz, NULL }
+#define K(nm, r, args, fl, sz) { nm, r, args, fl, 0, sz, NULL, 0 }
 static const struct vm_func_sig kfuncs[] = {
 	K("bpf_iter_num_new", VM_RET_INTEGER, A(VM_ARG_ITER_NEW, VM_ARG_SCALAR, VM_ARG_SCALAR),
 	  VM_FN_ITER_NEW, 0),
@@ -220,7 +353,7 @@ static const struct {
 	struct vm_func_sig sig;
 } per_type[] = {
 	{ BPF_FUNC_get_socket_cookie, true,
-	  { "bpf_get_socket_cookie", VM_RET_INTEGER, A(VM_ARG_BTF_PTR), 0, 0, 0, NULL } },
+	  { "bpf_get_socket_cookie", VM_RET_INTEGER, A(VM_ARG_BTF_PTR), 0, 0, 0, NULL, 0 } },
 };
 
 const struct vm_func_sig *vm_helper_sig_for(int id, enum bpf_prog_type type)

@@ -24,6 +24,7 @@ enum vm_arg {
 	VM_ARG_CONST_SIZE,    /* size > 0 of the previous arg */
 	VM_ARG_CONST_SIZE_OR_ZERO,
 	VM_ARG_CTX,           /* the program context */
+	VM_ARG_CTX_OR_NULL,   /* same, or NULL */
 	VM_ARG_FUNC,          /* callback (ld_imm64 pseudo func) */
 	VM_ARG_STACK_OR_NULL, /* callback context: stack pointer or NULL */
 	VM_ARG_ALLOC_MEM,     /* memory from ringbuf_reserve (released) */
@@ -33,12 +34,15 @@ enum vm_arg {
 	VM_ARG_BTF_PTR_OR_NULL, /* same, or NULL */
 	VM_ARG_ITER,          /* kfunc: pointer to an iterator stack slot */
 	VM_ARG_ITER_NEW,      /* kfunc: uninitialised iterator slot */
+	VM_ARG_FIXED_MEM,     /* readable memory of the sig's fixed_size */
+	VM_ARG_FIXED_UNINIT_MEM, /* writable memory of the sig's fixed_size */
 };
 
 enum vm_ret {
 	VM_RET_INTEGER,
 	VM_RET_VOID,
 	VM_RET_MAP_VALUE_OR_NULL,
+	VM_RET_MAP_VALUE,         /* never NULL (cgroup local storage) */
 	VM_RET_ALLOC_MEM_OR_NULL, /* sized by the const arg (ringbuf reserve) */
 	VM_RET_BTF_PTR,           /* trusted BTF pointer (current task) */
 	VM_RET_BTF_PTR_OR_NULL,
@@ -68,6 +72,7 @@ struct vm_func_sig {
 	int cb_nargs;             /* callback: arguments it receives */
 	int ret_size;             /* VM_RET_ITER_NEXT: bytes of the element */
 	const char *ret_struct;   /* VM_RET_BTF_PTR*: the kernel struct returned */
+	int fixed_size;           /* VM_ARG_FIXED_*: bytes of that argument */
 };
 
 /* The signature of helper id, or NULL if the model does not know it. */

@@ -12,6 +12,7 @@
 #include <bpf/btf.h>
 #include "verifier-model/explore.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/kbtf.h"
 
 static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int callsite)
 {
@@ -151,6 +152,23 @@ int vm_push_callback(struct vm_env *env, int subprog, int helper)
 	if (helper == BPF_FUNC_loop) {
 		vm_reg__mark_unknown(&f->regs[1]);
 		f->regs[2] = caller->regs[3];
+	} else if (helper == BPF_FUNC_user_ringbuf_drain) {
+		/* cb(dynptr, ctx): the dynptr is not memory it may touch */
+		vm_reg__mark_unknown(&f->regs[1]);
+		f->regs[1].type = VM_PTR_MEM;
+		f->regs[1].flags = VM_F_RDONLY;
+		f->regs[1].mem_size = 0;
+		scalar_set_const(&f->regs[1].s, 0);
+		f->regs[2] = caller->regs[3];
+	} else if (helper == BPF_FUNC_find_vma) {
+		/* cb(task, vma, ctx) */
+		f->regs[1] = caller->regs[1];
+		vm_reg__mark_unknown(&f->regs[2]);
+		f->regs[2].type = VM_PTR_BTF;
+		f->regs[2].flags = VM_F_TRUSTED;
+		f->regs[2].btf_id = vm_kbtf_struct_id("vm_area_struct");
+		scalar_set_const(&f->regs[2].s, 0);
+		f->regs[3] = caller->regs[4];
 	} else {   /* for_each_map_elem(map, cb, ctx): cb(map, key, value, ctx) */
 		const struct vm_reg *map = &caller->regs[1];
 

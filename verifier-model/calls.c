@@ -311,13 +311,17 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	struct call_meta m = { .map_idx = -1, .func_subprog = -1 };
 	int err;
 
+	if (insn->imm < 0 || insn->imm >= VM_BPF_FUNC_MAX_ID)
+		return vm_env__reject(env, "invalid func unknown#%d", insn->imm);
+	if (!vm_helper_available(insn->imm, env->prog->type))
+		return vm_env__reject(env, "program of this type cannot use helper %s#%d",
+				      sig ? sig->name : "", insn->imm);
 	if (!sig)
 		return vm_env__limit(env, "model: helper #%d is not in the model's table", insn->imm);
 	if ((sig->flags & VM_FN_NEEDS_GPL) && !gpl_ok(env))
 		return vm_env__reject(env, "cannot call GPL-restricted function from non-GPL compatible program");
 	if ((sig->flags & VM_FN_SLEEPABLE) && !env->prog->sleepable)
-		return vm_env__reject(env, "program of this type cannot use helper %s#%d",
-				      sig->name, insn->imm);
+		return vm_env__reject(env, "helper call might sleep in a non-sleepable prog");
 	for (int i = 0; i < 5; i++)
 		if ((err = check_arg(env, sig, i, &m)))
 			return err;

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <linux/bpf.h>
 
+#define VM_BPF_FUNC_MAX_ID 212   /* 6.18's __BPF_FUNC_MAX_ID */
+
 enum vm_arg {
 	VM_ARG_NONE,          /* not an argument */
 	VM_ARG_ANYTHING,      /* any initialised register */
@@ -79,6 +81,8 @@ struct vm_func_sig {
 const struct vm_func_sig *vm_helper_sig(int id);
 /* The signature of helper id as a program of type sees it (NULL if unknown). */
 const struct vm_func_sig *vm_helper_sig_for(int id, enum bpf_prog_type type);
+/* Whether a program of type gets helper id at all (helper_avail.c, measured). */
+bool vm_helper_available(int id, enum bpf_prog_type type);
 /* The signature of kfunc name, or NULL if unknown. */
 const struct vm_func_sig *vm_kfunc_sig(const char *name);
 

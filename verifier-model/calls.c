@@ -116,6 +116,28 @@ static bool const_array_key(struct vm_env *env, const struct vm_map *m, int regn
 	return v < m->max_entries;
 }
 
+/*
+ * ARG_PTR_TO_BTF_ID(_OR_NULL): a BTF pointer of the helper's struct (or
+ * one that holds it first), NULL only where allowed. Without kernel BTF
+ * the model has no typed pointers and checks nothing.
+ */
+static int btf_ptr_arg(struct vm_env *env, const struct vm_func_sig *sig, int regno, bool or_null)
+{
+	const struct vm_reg *r = vm_env__reg(env, regno);
+
+	if (!vm_kbtf() || (or_null && is_const_zero(r)))
+		return 0;
+	if (r->type != VM_PTR_BTF)
+		return expect(env, regno, "ptr_, trusted_ptr_, rcu_ptr_");
+	if ((r->flags & VM_F_MAYBE_NULL) && !or_null)
+		return vm_env__reject(env, "Possibly NULL pointer passed to helper arg%d", regno);
+	if (sig->arg_struct && r->btf_id && !r->off &&
+	    vm_kbtf_struct_is(r->btf_id, sig->arg_struct) == 0)
+		return vm_env__reject(env, "R%d is of type %s but %s is expected", regno,
+				      vm_kbtf_name(r->btf_id), sig->arg_struct);
+	return 0;
+}
+
 struct call_meta {
 	const struct vm_map *map;
 	int map_idx;
@@ -172,6 +194,8 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		if (r->type != VM_PTR_CTX)
 			return expect(env, regno, "ctx");
 		return 0;
+	case VM_ARG_BTF_PTR: case VM_ARG_BTF_PTR_OR_NULL:
+		return btf_ptr_arg(env, sig, regno, a == VM_ARG_BTF_PTR_OR_NULL);
 	case VM_ARG_FIXED_MEM: case VM_ARG_FIXED_UNINIT_MEM:
 		return vm_check_helper_mem(env, regno, sig->fixed_size,
 					   a == VM_ARG_FIXED_UNINIT_MEM, false);

@@ -6,12 +6,13 @@
 #include "verifier-model/helpers.h"
 
 #define A(...) { __VA_ARGS__ }
-#define H(id, nm, r, args, fl) [id] = { nm, r, args, fl, 0, 0, NULL, 0 }
-#define HF(id, nm, r, args, fl, sz) [id] = { nm, r, args, fl, 0, 0, NULL, sz }
+#define H(id, nm, r, args, fl) [id] = { nm, r, args, fl, 0, 0, NULL, 0, NULL }
+#define HF(id, nm, r, args, fl, sz) [id] = { nm, r, args, fl, 0, 0, NULL, sz, NULL }
+#define HB(id, nm, r, args, fl, st) [id] = { nm, r, args, fl, 0, 0, NULL, 0, st }
 #define VM_FUNC_cgrp_storage_get 210
 #define VM_FUNC_cgrp_storage_delete 211
-#define SKC(id, nm, st) [id] = { nm, VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_BTF_PTR), \
-			  VM_FN_RET_UNTRUSTED, 0, 0, st, 0 }
+#define SKC(id, nm, st) [id] = { nm, VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_SOCK_COMMON), \
+			  VM_FN_RET_UNTRUSTED, 0, 0, st, 0, NULL }
 
 static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_map_lookup_elem, "bpf_map_lookup_elem", VM_RET_MAP_VALUE_OR_NULL,
@@ -87,8 +88,9 @@ static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_get_func_arg_cnt, "bpf_get_func_arg_cnt", VM_RET_INTEGER, A(VM_ARG_CTX), 0),
 	H(BPF_FUNC_send_signal_thread, "bpf_send_signal_thread", VM_RET_INTEGER,
 	  A(VM_ARG_ANYTHING), 0),
-	H(BPF_FUNC_get_task_stack, "bpf_get_task_stack", VM_RET_INTEGER,
-	  A(VM_ARG_BTF_PTR, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), 0),
+	HB(BPF_FUNC_get_task_stack, "bpf_get_task_stack", VM_RET_INTEGER,
+	  A(VM_ARG_BTF_PTR, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING),
+	  0, "task_struct"),
 	H(BPF_FUNC_get_prandom_u32, "bpf_get_prandom_u32", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_get_smp_processor_id, "bpf_get_smp_processor_id", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_get_numa_node_id, "bpf_get_numa_node_id", VM_RET_INTEGER, A(0), 0),
@@ -155,33 +157,35 @@ static const struct vm_func_sig helpers[] = {
 	  A(VM_ARG_MEM_OR_NULL, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_CONST_STR,
 	    VM_ARG_MEM_OR_NULL, VM_ARG_CONST_SIZE_OR_ZERO), 0),
 	/* seq_file output, iter programs */
-	H(BPF_FUNC_seq_printf, "bpf_seq_printf", VM_RET_INTEGER,
+	HB(BPF_FUNC_seq_printf, "bpf_seq_printf", VM_RET_INTEGER,
 	  A(VM_ARG_BTF_PTR, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_MEM_OR_NULL,
-	    VM_ARG_CONST_SIZE_OR_ZERO), VM_FN_NEEDS_GPL),
-	H(BPF_FUNC_seq_write, "bpf_seq_write", VM_RET_INTEGER,
-	  A(VM_ARG_BTF_PTR, VM_ARG_MEM, VM_ARG_CONST_SIZE_OR_ZERO), VM_FN_NEEDS_GPL),
+	    VM_ARG_CONST_SIZE_OR_ZERO), VM_FN_NEEDS_GPL, "seq_file"),
+	HB(BPF_FUNC_seq_write, "bpf_seq_write", VM_RET_INTEGER,
+	  A(VM_ARG_BTF_PTR, VM_ARG_MEM, VM_ARG_CONST_SIZE_OR_ZERO), VM_FN_NEEDS_GPL, "seq_file"),
 	/* local storage: the owner may be NULL, so may the initial value */
-	H(BPF_FUNC_task_storage_get, "bpf_task_storage_get", VM_RET_MAP_VALUE_OR_NULL,
-	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING), 0),
-	H(BPF_FUNC_task_storage_delete, "bpf_task_storage_delete", VM_RET_INTEGER,
-	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0),
-	H(BPF_FUNC_inode_storage_get, "bpf_inode_storage_get", VM_RET_MAP_VALUE_OR_NULL,
-	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING), 0),
-	H(BPF_FUNC_inode_storage_delete, "bpf_inode_storage_delete", VM_RET_INTEGER,
-	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0),
+	HB(BPF_FUNC_task_storage_get, "bpf_task_storage_get", VM_RET_MAP_VALUE_OR_NULL,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING),
+	  0, "task_struct"),
+	HB(BPF_FUNC_task_storage_delete, "bpf_task_storage_delete", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0, "task_struct"),
+	HB(BPF_FUNC_inode_storage_get, "bpf_inode_storage_get", VM_RET_MAP_VALUE_OR_NULL,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING),
+	  0, "inode"),
+	HB(BPF_FUNC_inode_storage_delete, "bpf_inode_storage_delete", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0, "inode"),
 	H(BPF_FUNC_sk_storage_get, "bpf_sk_storage_get", VM_RET_MAP_VALUE_OR_NULL,
-	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING), 0),
+	  A(VM_ARG_CONST_MAP, VM_ARG_SOCK_COMMON, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING), 0),
 	H(BPF_FUNC_sk_storage_delete, "bpf_sk_storage_delete", VM_RET_INTEGER,
-	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0),
+	  A(VM_ARG_CONST_MAP, VM_ARG_SOCK_COMMON), 0),
 	H(BPF_FUNC_strncmp, "bpf_strncmp", VM_RET_INTEGER,
 	  A(VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_CONST_STR), 0),
-	H(BPF_FUNC_d_path, "bpf_d_path", VM_RET_INTEGER,
-	  A(VM_ARG_BTF_PTR, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO), 0),
+	HB(BPF_FUNC_d_path, "bpf_d_path", VM_RET_INTEGER,
+	  A(VM_ARG_BTF_PTR, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO), 0, "path"),
 	H(BPF_FUNC_copy_from_user, "bpf_copy_from_user", VM_RET_INTEGER,
 	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), VM_FN_SLEEPABLE),
-	H(BPF_FUNC_copy_from_user_task, "bpf_copy_from_user_task", VM_RET_INTEGER,
+	HB(BPF_FUNC_copy_from_user_task, "bpf_copy_from_user_task", VM_RET_INTEGER,
 	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING, VM_ARG_BTF_PTR,
-	    VM_ARG_ANYTHING), VM_FN_SLEEPABLE | VM_FN_NEEDS_GPL),
+	    VM_ARG_ANYTHING), VM_FN_SLEEPABLE | VM_FN_NEEDS_GPL, "task_struct"),
 	H(BPF_FUNC_skb_load_bytes_relative, "bpf_skb_load_bytes_relative", VM_RET_INTEGER,
 	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),
 	H(BPF_FUNC_ktime_get_tai_ns, "bpf_ktime_get_tai_ns", VM_RET_INTEGER, A(0), 0),
@@ -194,7 +198,8 @@ static const struct vm_func_sig helpers[] = {
 	SKC(BPF_FUNC_skc_to_unix_sock, "bpf_skc_to_unix_sock", "unix_sock"),
 	SKC(BPF_FUNC_skc_to_mptcp_sock, "bpf_skc_to_mptcp_sock", "mptcp_sock"),
 	[BPF_FUNC_task_pt_regs] = { "bpf_task_pt_regs", VM_RET_BTF_PTR, A(VM_ARG_BTF_PTR),
-	  VM_FN_NEEDS_GPL | VM_FN_RET_UNTRUSTED, .ret_struct = "pt_regs" },
+	  VM_FN_NEEDS_GPL | VM_FN_RET_UNTRUSTED, .ret_struct = "pt_regs",
+	  .arg_struct = "task_struct" },
 	/* tc / skb */
 	H(BPF_FUNC_skb_change_proto, "bpf_skb_change_proto", VM_RET_INTEGER,
 	  A(VM_ARG_CTX, VM_ARG_ANYTHING, VM_ARG_ANYTHING), VM_FN_PKT_CHANGE),
@@ -306,8 +311,8 @@ static const struct vm_func_sig helpers[] = {
 	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING), 0),
 	H(BPF_FUNC_snprintf_btf, "bpf_snprintf_btf", VM_RET_INTEGER,
 	  A(VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),
-	H(BPF_FUNC_bprm_opts_set, "bpf_bprm_opts_set", VM_RET_INTEGER,
-	  A(VM_ARG_BTF_PTR, VM_ARG_ANYTHING), 0),
+	HB(BPF_FUNC_bprm_opts_set, "bpf_bprm_opts_set", VM_RET_INTEGER,
+	  A(VM_ARG_BTF_PTR, VM_ARG_ANYTHING), 0, "linux_binprm"),
 	H(BPF_FUNC_sys_bpf, "bpf_sys_bpf", VM_RET_INTEGER,
 	  A(VM_ARG_ANYTHING, VM_ARG_MEM, VM_ARG_CONST_SIZE), 0),
 	H(BPF_FUNC_btf_find_by_name_kind, "bpf_btf_find_by_name_kind", VM_RET_INTEGER,
@@ -315,16 +320,17 @@ static const struct vm_func_sig helpers[] = {
 	HF(BPF_FUNC_kallsyms_lookup_name, "bpf_kallsyms_lookup_name", VM_RET_INTEGER,
 	   A(VM_ARG_MEM, VM_ARG_CONST_SIZE_OR_ZERO, VM_ARG_ANYTHING, VM_ARG_FIXED_UNINIT_MEM), 0, 8),
 	/* cgroup local storage (ids past this libbpf's uapi header) */
-	H(VM_FUNC_cgrp_storage_get, "bpf_cgrp_storage_get", VM_RET_MAP_VALUE_OR_NULL,
-	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING), 0),
-	H(VM_FUNC_cgrp_storage_delete, "bpf_cgrp_storage_delete", VM_RET_INTEGER,
-	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0),
+	HB(VM_FUNC_cgrp_storage_get, "bpf_cgrp_storage_get", VM_RET_MAP_VALUE_OR_NULL,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR_OR_NULL, VM_ARG_MAP_VALUE_OR_NULL, VM_ARG_ANYTHING),
+	  0, "cgroup"),
+	HB(VM_FUNC_cgrp_storage_delete, "bpf_cgrp_storage_delete", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_BTF_PTR), 0, "cgroup"),
 	/* callbacks: cb(dynptr, ctx) per sample; cb(task, vma, ctx) once */
 	H(BPF_FUNC_user_ringbuf_drain, "bpf_user_ringbuf_drain", VM_RET_INTEGER,
 	  A(VM_ARG_CONST_MAP, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_ANYTHING), VM_FN_CALLBACK),
-	H(BPF_FUNC_find_vma, "bpf_find_vma", VM_RET_INTEGER,
-	  A(VM_ARG_BTF_PTR, VM_ARG_ANYTHING, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_ANYTHING),
-	  VM_FN_CALLBACK),
+	HB(BPF_FUNC_find_vma, "bpf_find_vma", VM_RET_INTEGER,
+	   A(VM_ARG_BTF_PTR, VM_ARG_ANYTHING, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_ANYTHING),
+	   VM_FN_CALLBACK, "task_struct"),
 	H(BPF_FUNC_loop, "bpf_loop", VM_RET_INTEGER,
 	  A(VM_ARG_SCALAR, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_SCALAR),
 	  VM_FN_CALLBACK | VM_FN_LOOP),
@@ -333,7 +339,7 @@ static const struct vm_func_sig helpers[] = {
 	  VM_FN_CALLBACK),
 };
 
-#define K(nm, r, args, fl, sz) { nm, r, args, fl, 0, sz, NULL, 0 }
+#define K(nm, r, args, fl, sz) { nm, r, args, fl, 0, sz, NULL, 0, NULL }
 static const struct vm_func_sig kfuncs[] = {
 	K("bpf_iter_num_new", VM_RET_INTEGER, A(VM_ARG_ITER_NEW, VM_ARG_SCALAR, VM_ARG_SCALAR),
 	  VM_FN_ITER_NEW, 0),
@@ -353,7 +359,7 @@ static const struct {
 	struct vm_func_sig sig;
 } per_type[] = {
 	{ BPF_FUNC_get_socket_cookie, true,
-	  { "bpf_get_socket_cookie", VM_RET_INTEGER, A(VM_ARG_BTF_PTR), 0, 0, 0, NULL, 0 } },
+	  { "bpf_get_socket_cookie", VM_RET_INTEGER, A(VM_ARG_SOCK_COMMON), 0, 0, 0, NULL, 0, NULL } },
 };
 
 const struct vm_func_sig *vm_helper_sig_for(int id, enum bpf_prog_type type)

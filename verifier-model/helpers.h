@@ -34,6 +34,7 @@ enum vm_arg {
 	VM_ARG_CONST_STR,     /* read-only map value, NUL terminated */
 	VM_ARG_BTF_PTR,       /* a BTF pointer (task, ...) */
 	VM_ARG_BTF_PTR_OR_NULL, /* same, or NULL */
+	VM_ARG_SOCK_COMMON,   /* a socket (sock_common and up); not yet typed */
 	VM_ARG_ITER,          /* kfunc: pointer to an iterator stack slot */
 	VM_ARG_ITER_NEW,      /* kfunc: uninitialised iterator slot */
 	VM_ARG_FIXED_MEM,     /* readable memory of the sig's fixed_size */
@@ -75,6 +76,7 @@ struct vm_func_sig {
 	int ret_size;             /* VM_RET_ITER_NEXT: bytes of the element */
 	const char *ret_struct;   /* VM_RET_BTF_PTR*: the kernel struct returned */
 	int fixed_size;           /* VM_ARG_FIXED_*: bytes of that argument */
+	const char *arg_struct;   /* VM_ARG_BTF_PTR*: the kernel struct wanted */
 };
 
 /* The signature of helper id, or NULL if the model does not know it. */

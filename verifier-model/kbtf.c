@@ -280,3 +280,33 @@ int vm_kbtf_field(uint32_t btf_id, int off, int size, struct vm_reg *d,
 	}
 	return 0;
 }
+
+int vm_kbtf_struct_is(uint32_t btf_id, const char *want)
+{
+	const struct btf_type *t;
+
+	if (!vm_kbtf() || !btf_id || !want)
+		return -1;
+	/* btf_struct_ids_match at offset 0: the struct or its first member, down */
+	for (int depth = 0; depth < 16; depth++) {
+		btf_id = skip_mods(btf_id, &t);
+		if (!t || !btf_is_composite(t))
+			return 0;
+		if (t->name_off && !strcmp(btf__name_by_offset(kernel_btf, t->name_off), want))
+			return 1;
+		if (!btf_vlen(t) || btf_member_bit_offset(t, 0))
+			return 0;
+		btf_id = btf_members(t)[0].type;
+	}
+	return 0;
+}
+
+const char *vm_kbtf_name(uint32_t btf_id)
+{
+	const struct btf_type *t;
+
+	if (!vm_kbtf() || !btf_id)
+		return "?";
+	skip_mods(btf_id, &t);
+	return t && t->name_off ? btf__name_by_offset(kernel_btf, t->name_off) : "?";
+}

@@ -41,4 +41,13 @@ int vm_kbtf_ctx_arg(const struct vm_prog *prog, int off, struct vm_reg *d);
 int vm_kbtf_field(uint32_t btf_id, int off, int size, struct vm_reg *d,
 		  char *why, size_t whylen);
 
+/*
+ * Whether kernel struct btf_id is struct want, or holds it as its first
+ * member (so a pointer to it may be passed as one): 1 or 0; -1 when no
+ * kernel BTF is known.
+ */
+int vm_kbtf_struct_is(uint32_t btf_id, const char *want);
+/* The name of kernel type btf_id, "?" if unknown. */
+const char *vm_kbtf_name(uint32_t btf_id);
+
 #endif

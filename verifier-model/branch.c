@@ -25,7 +25,8 @@ static bool not_null(const struct vm_reg *r)
 	if (r->flags & VM_F_MAYBE_NULL)
 		return false;
 	return r->type == VM_PTR_MAP_VALUE || r->type == VM_PTR_MAP_KEY || r->type == VM_PTR_MEM ||
-	       (r->type == VM_PTR_BTF && (r->flags & VM_F_TRUSTED));
+	       r->type == VM_PTR_SOCKET || r->type == VM_PTR_SOCK_COMMON ||
+	       r->type == VM_PTR_TCP_SOCK || (r->type == VM_PTR_BTF && (r->flags & VM_F_TRUSTED));
 }
 
 static int branch_taken(const struct vm_reg *a, const struct vm_reg *b, uint8_t op, bool is32)
@@ -132,8 +133,8 @@ void vm_mark_ptr_null(struct vm_state *st, uint32_t id, bool is_null)
 	struct vm_frame *f = st->frame[st->curframe];
 
 	for (int r = 0; r < VM_MAX_REG; r++)
-		if (f->regs[r].id == id && f->regs[r].ref_obj_id)
-			ref = f->regs[r].ref_obj_id;
+		if (f->regs[r].id == id && f->regs[r].ref_obj_id == id)   /* acquired, not cast */
+			ref = id;
 	if (is_null && ref)
 		release_ref(st, ref);
 	for_each_reg(st, null_one, &c);

@@ -142,7 +142,7 @@ struct call_meta {
 	const struct vm_map *map;
 	int map_idx;
 	long mem_size, alloc_size;
-	uint32_t release_ref;
+	uint32_t release_ref, cast_ref;
 	int func_subprog;
 	bool const_key;
 };
@@ -193,6 +193,15 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 			return 0;
 		if (r->type != VM_PTR_CTX)
 			return expect(env, regno, "ctx");
+		return 0;
+	case VM_ARG_SOCK_COMMON: case VM_ARG_SOCK_COMMON_OR_NULL:
+		if ((a == VM_ARG_SOCK_COMMON_OR_NULL && is_const_zero(r)) ||
+		    (r->type == VM_SCALAR && !vm_kbtf()))   /* untyped without kernel BTF */
+			return 0;
+		if ((r->type != VM_PTR_SOCK_COMMON && r->type != VM_PTR_SOCKET &&
+		     r->type != VM_PTR_TCP_SOCK && r->type != VM_PTR_BTF) || (r->flags & VM_F_MAYBE_NULL))
+			return expect(env, regno, "sock_common, sock, tcp_sock, xdp_sock, ptr_, trusted_ptr_");
+		m->cast_ref = m->release_ref = r->ref_obj_id;
 		return 0;
 	case VM_ARG_BTF_PTR: case VM_ARG_BTF_PTR_OR_NULL:
 		return btf_ptr_arg(env, sig, regno, a == VM_ARG_BTF_PTR_OR_NULL);
@@ -272,6 +281,17 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 		r0->ref_obj_id = vm_acquire_ref(env, env->insn_idx);
 		r0->id = r0->ref_obj_id;
 		break;
+	case VM_RET_SOCKET_OR_NULL: case VM_RET_SOCK_COMMON_OR_NULL: case VM_RET_TCP_SOCK_OR_NULL:
+		scalar_set_const(&r0->s, 0);
+		r0->type = sig->ret == VM_RET_SOCKET_OR_NULL ? VM_PTR_SOCKET :
+			   sig->ret == VM_RET_TCP_SOCK_OR_NULL ? VM_PTR_TCP_SOCK : VM_PTR_SOCK_COMMON;
+		r0->flags = VM_F_MAYBE_NULL;
+		r0->id = ++env->id_gen;
+		if (sig->flags & VM_FN_ACQUIRE) {
+			r0->ref_obj_id = vm_acquire_ref(env, env->insn_idx);
+			r0->id = r0->ref_obj_id;
+		}
+		break;
 	case VM_RET_BTF_PTR: case VM_RET_BTF_PTR_OR_NULL:
 		scalar_set_const(&r0->s, 0);
 		r0->type = VM_PTR_BTF;
@@ -285,6 +305,8 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 	default:
 		break;
 	}
+	if (sig->flags & VM_FN_PTR_CAST)
+		r0->ref_obj_id = m->cast_ref;
 	(void)id;
 	return 0;
 }

@@ -9,10 +9,25 @@
 #include "verifier-model/explore.h"
 #include "verifier-model/kbtf.h"
 
+#define offsetofend(T, m) (offsetof(T, m) + sizeof(((T *)0)->m))
+
 int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool write,
 			int dst);
 
-enum field { F_BAD, F_SCALAR, F_PKT, F_PKT_END, F_PKT_META, F_BTF };
+enum field { F_BAD, F_SCALAR, F_PKT, F_PKT_END, F_PKT_META, F_BTF, F_SOCK_COMMON_OR_NULL,
+	     F_SOCKET, F_SOCKET_OR_NULL, F_FLOW_KEYS };
+
+/* a __bpf_md_ptr field: an 8-byte load only */
+static enum field md_ptr(int size, bool write, enum field f)
+{
+	return write || size != 8 ? F_BAD : f;
+}
+
+/* fields of u32 a program may store to, at [lo, hi) */
+static enum field writable(int off, int size, int lo, int hi)
+{
+	return off >= lo && off + size <= hi && size == 4 ? F_SCALAR : F_BAD;
+}
 
 static enum field xdp_field(int off, int size, bool write)
 {
@@ -26,11 +41,41 @@ static enum field xdp_field(int off, int size, bool write)
 	}
 }
 
+/* __sk_buff u32 fields (bit = offset / 4) each type may read, measured on 6.18 */
+static uint64_t skb_readable(enum bpf_prog_type t)
+{
+	const uint64_t low18 = (1ull << 18) - 1, tail = 1ull << 41 | 1ull << 44;
+
+	switch (t) {
+	case BPF_PROG_TYPE_SCHED_CLS: case BPF_PROG_TYPE_SCHED_ACT:
+		return ((1ull << 22) - 1) | 1ull << 35 | 1ull << 40 | tail;
+	case BPF_PROG_TYPE_CGROUP_SKB:
+		return low18 | (((1ull << 35) - 1) & ~((1ull << 19) - 1)) | tail;
+	case BPF_PROG_TYPE_SK_SKB:
+		return (low18 & ~(1ull << 2)) | (((1ull << 35) - 1) & ~((1ull << 19) - 1)) | tail;
+	case BPF_PROG_TYPE_FLOW_DISSECTOR:
+		return 1ull << 19 | 1ull << 20;
+	case BPF_PROG_TYPE_SOCKET_FILTER:
+		return low18 | 1ull << 21 | tail;
+	default:    /* lwt */
+		return low18 | 7ull << 19 | tail;
+	}
+}
+
 static enum field skb_field(enum bpf_prog_type t, int off, int size, bool write)
 {
 	bool tc = t == BPF_PROG_TYPE_SCHED_CLS || t == BPF_PROG_TYPE_SCHED_ACT;
 
 	if (off < 0 || off + size > (int)sizeof(struct __sk_buff) || off % size)
+		return F_BAD;
+	if (off == offsetof(struct __sk_buff, sk))
+		return tc || t == BPF_PROG_TYPE_CGROUP_SKB || t == BPF_PROG_TYPE_SK_SKB ?
+		       md_ptr(size, write, F_SOCK_COMMON_OR_NULL) : F_BAD;
+	if (off == offsetof(struct __sk_buff, flow_keys))
+		return t == BPF_PROG_TYPE_FLOW_DISSECTOR ? md_ptr(size, write, F_FLOW_KEYS) : F_BAD;
+	if (size == 8 ? off != offsetof(struct __sk_buff, tstamp) &&
+			off != offsetof(struct __sk_buff, hwtstamp) :
+			(off / 4 >= 64 || !(skb_readable(t) >> (off / 4) & 1)))
 		return F_BAD;
 	if (off == offsetof(struct __sk_buff, data) || off == offsetof(struct __sk_buff, data_end) ||
 	    off == offsetof(struct __sk_buff, data_meta)) {
@@ -54,15 +99,83 @@ static enum field skb_field(enum bpf_prog_type t, int off, int size, bool write)
 	return F_SCALAR;
 }
 
+/* the socket and cgroup hooks' contexts: pointers they hold, fields they may set */
+static enum field sock_hook_field(enum bpf_prog_type t, int off, int size, bool write)
+{
+#define AT(s, f) (off == (int)offsetof(struct s, f))
+#define W(s, lo, hi) (write ? writable(off, size, offsetof(struct s, lo), offsetofend(struct s, hi)) \
+			    : F_SCALAR)
+	switch (t) {
+	case BPF_PROG_TYPE_SK_MSG:
+		if (AT(sk_msg_md, data)) return md_ptr(size, write, F_PKT);
+		if (AT(sk_msg_md, data_end)) return md_ptr(size, write, F_PKT_END);
+		if (AT(sk_msg_md, sk)) return md_ptr(size, write, F_SOCKET);
+		return write || off + size > (int)sizeof(struct sk_msg_md) ? F_BAD : F_SCALAR;
+	case BPF_PROG_TYPE_SK_REUSEPORT:
+		if (AT(sk_reuseport_md, data)) return md_ptr(size, write, F_PKT);
+		if (AT(sk_reuseport_md, data_end)) return md_ptr(size, write, F_PKT_END);
+		if (AT(sk_reuseport_md, sk)) return md_ptr(size, write, F_SOCKET);
+		if (AT(sk_reuseport_md, migrating_sk))
+			return md_ptr(size, write, F_SOCK_COMMON_OR_NULL);
+		return write || off + size > (int)sizeof(struct sk_reuseport_md) ? F_BAD : F_SCALAR;
+	case BPF_PROG_TYPE_CGROUP_SOCKOPT:
+		if (AT(bpf_sockopt, sk)) return md_ptr(size, write, F_SOCKET);
+		if (AT(bpf_sockopt, optval)) return md_ptr(size, write, F_PKT);
+		if (AT(bpf_sockopt, optval_end)) return md_ptr(size, write, F_PKT_END);
+		return off + size > (int)sizeof(struct bpf_sockopt) ? F_BAD : W(bpf_sockopt, level, retval);
+	case BPF_PROG_TYPE_SK_LOOKUP:
+		if (AT(bpf_sk_lookup, sk)) return md_ptr(size, write, F_SOCKET_OR_NULL);
+		return write || off + size > (int)sizeof(struct bpf_sk_lookup) ? F_BAD : F_SCALAR;
+	case BPF_PROG_TYPE_SOCK_OPS:
+		if (AT(bpf_sock_ops, sk)) return md_ptr(size, write, F_SOCKET_OR_NULL);
+		if (AT(bpf_sock_ops, skb_data)) return md_ptr(size, write, F_PKT);
+		if (AT(bpf_sock_ops, skb_data_end)) return md_ptr(size, write, F_PKT_END);
+		if (off + size > (int)sizeof(struct bpf_sock_ops))
+			return F_BAD;
+		if (write && AT(bpf_sock_ops, sk_txhash))
+			return size == 4 ? F_SCALAR : F_BAD;
+		return W(bpf_sock_ops, reply, replylong[3]);
+	case BPF_PROG_TYPE_CGROUP_SOCK_ADDR:
+		if (AT(bpf_sock_addr, sk)) return md_ptr(size, write, F_SOCKET);
+		if (off + size > (int)sizeof(struct bpf_sock_addr))
+			return F_BAD;
+		if (write && off >= (int)offsetof(struct bpf_sock_addr, msg_src_ip4))
+			return W(bpf_sock_addr, msg_src_ip4, msg_src_ip6[3]);
+		return W(bpf_sock_addr, user_ip4, user_port);
+	case BPF_PROG_TYPE_CGROUP_SOCK:
+		if (off + size > (int)sizeof(struct bpf_sock))
+			return F_BAD;
+		if (write && AT(bpf_sock, bound_dev_if))
+			return size == 4 ? F_SCALAR : F_BAD;
+		return W(bpf_sock, mark, priority);
+	case BPF_PROG_TYPE_CGROUP_SYSCTL:
+		if (off + size > (int)sizeof(struct bpf_sysctl))
+			return F_BAD;
+		return W(bpf_sysctl, file_pos, file_pos);
+	default:
+		return F_BAD;
+	}
+#undef AT
+#undef W
+}
+
 static enum field ctx_field(struct vm_env *env, int off, int size, bool write)
 {
 	enum bpf_prog_type t = env->prog->type;
 
 	switch (t) {
+	case BPF_PROG_TYPE_SK_MSG: case BPF_PROG_TYPE_SK_REUSEPORT: case BPF_PROG_TYPE_CGROUP_SOCKOPT:
+	case BPF_PROG_TYPE_SK_LOOKUP: case BPF_PROG_TYPE_SOCK_OPS: case BPF_PROG_TYPE_CGROUP_SOCK_ADDR:
+	case BPF_PROG_TYPE_CGROUP_SOCK: case BPF_PROG_TYPE_CGROUP_SYSCTL:
+		if (off < 0 || off % size)
+			return F_BAD;
+		return sock_hook_field(t, off, size, write);
 	case BPF_PROG_TYPE_XDP:
 		return xdp_field(off, size, write);
 	case BPF_PROG_TYPE_SCHED_CLS: case BPF_PROG_TYPE_SCHED_ACT:
 	case BPF_PROG_TYPE_SOCKET_FILTER: case BPF_PROG_TYPE_CGROUP_SKB:
+	case BPF_PROG_TYPE_SK_SKB: case BPF_PROG_TYPE_FLOW_DISSECTOR: case BPF_PROG_TYPE_LWT_IN:
+	case BPF_PROG_TYPE_LWT_OUT: case BPF_PROG_TYPE_LWT_XMIT: case BPF_PROG_TYPE_LWT_SEG6LOCAL:
 		return skb_field(t, off, size, write);
 	case BPF_PROG_TYPE_KPROBE:
 		if (write || off < 0 || off + size > 168 || off % size)
@@ -119,6 +232,16 @@ int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool w
 	case F_PKT: d->type = VM_PTR_PKT; break;
 	case F_PKT_END: d->type = VM_PTR_PKT_END; break;
 	case F_PKT_META: d->type = VM_PTR_PKT_META; break;
+	case F_SOCKET: d->type = VM_PTR_SOCKET; break;
+	case F_SOCK_COMMON_OR_NULL: case F_SOCKET_OR_NULL:
+		d->type = f == F_SOCKET_OR_NULL ? VM_PTR_SOCKET : VM_PTR_SOCK_COMMON;
+		d->flags = VM_F_MAYBE_NULL;
+		d->id = ++env->id_gen;
+		break;
+	case F_FLOW_KEYS:
+		d->type = VM_PTR_MEM;
+		d->mem_size = sizeof(struct bpf_flow_keys);
+		break;
 	default:
 		if (size < 8)
 			scalar_set_unknown_size(&d->s, size);
@@ -126,4 +249,29 @@ int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool w
 	}
 	scalar_set_const(&d->s, 0);
 	return 0;
+}
+
+/* bpf_sock_is_valid_access / bpf_sock_common_is_valid_access / bpf_tcp_sock_is_valid_access */
+bool vm_sock_field_ok(int type, int off, int size)
+{
+	if (off < 0 || size <= 0 || off % size)
+		return false;
+	if (type == VM_PTR_TCP_SOCK) {
+		if (off + size > (int)sizeof(struct bpf_tcp_sock))
+			return false;
+		return size == (off >= (int)offsetof(struct bpf_tcp_sock, bytes_received) ? 8 : 4);
+	}
+	if (off + size > (int)sizeof(struct bpf_sock))
+		return false;
+	if (type == VM_PTR_SOCK_COMMON && off >= (int)offsetof(struct bpf_sock, type) &&
+	    off < (int)offsetofend(struct bpf_sock, priority))
+		return false;
+	if (off == offsetof(struct bpf_sock, bound_dev_if) || off == offsetof(struct bpf_sock, mark) ||
+	    off == offsetof(struct bpf_sock, priority))
+		return size == 4;
+	if (off >= (int)offsetof(struct bpf_sock, dst_port) &&
+	    off < (int)offsetof(struct bpf_sock, dst_ip4))
+		return size == 4 ? off == offsetof(struct bpf_sock, dst_port) :
+		       off + size <= (int)offsetofend(struct bpf_sock, dst_port);
+	return size <= 4;   /* u32 fields, narrow loads allowed */
 }

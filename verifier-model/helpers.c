@@ -12,7 +12,7 @@
 #define VM_FUNC_cgrp_storage_get 210
 #define VM_FUNC_cgrp_storage_delete 211
 #define SKC(id, nm, st) [id] = { nm, VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_SOCK_COMMON), \
-			  VM_FN_RET_UNTRUSTED, 0, 0, st, 0, NULL }
+			  VM_FN_RET_UNTRUSTED | VM_FN_PTR_CAST, 0, 0, st, 0, NULL }
 
 static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_map_lookup_elem, "bpf_map_lookup_elem", VM_RET_MAP_VALUE_OR_NULL,
@@ -283,6 +283,38 @@ static const struct vm_func_sig helpers[] = {
 	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
 	H(BPF_FUNC_sk_redirect_hash, "bpf_sk_redirect_hash", VM_RET_INTEGER,
 	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
+	/* sockets: views of skb->sk and friends, lookups that take a reference */
+	H(BPF_FUNC_sk_fullsock, "bpf_sk_fullsock", VM_RET_SOCKET_OR_NULL,
+	  A(VM_ARG_SOCK_COMMON), VM_FN_PTR_CAST),
+	H(BPF_FUNC_tcp_sock, "bpf_tcp_sock", VM_RET_TCP_SOCK_OR_NULL,
+	  A(VM_ARG_SOCK_COMMON), VM_FN_PTR_CAST),
+	H(BPF_FUNC_get_listener_sock, "bpf_get_listener_sock", VM_RET_SOCKET_OR_NULL,
+	  A(VM_ARG_SOCK_COMMON), 0),
+	H(BPF_FUNC_sk_lookup_tcp, "bpf_sk_lookup_tcp", VM_RET_SOCKET_OR_NULL,
+	  A(VM_ARG_CTX, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING, VM_ARG_ANYTHING),
+	  VM_FN_ACQUIRE),
+	H(BPF_FUNC_sk_lookup_udp, "bpf_sk_lookup_udp", VM_RET_SOCKET_OR_NULL,
+	  A(VM_ARG_CTX, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING, VM_ARG_ANYTHING),
+	  VM_FN_ACQUIRE),
+	H(BPF_FUNC_skc_lookup_tcp, "bpf_skc_lookup_tcp", VM_RET_SOCK_COMMON_OR_NULL,
+	  A(VM_ARG_CTX, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING, VM_ARG_ANYTHING),
+	  VM_FN_ACQUIRE),
+	H(BPF_FUNC_sk_release, "bpf_sk_release", VM_RET_INTEGER, A(VM_ARG_SOCK_COMMON),
+	  VM_FN_RELEASE),
+	H(BPF_FUNC_sk_assign, "bpf_sk_assign", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_SOCK_COMMON_OR_NULL, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_sk_cgroup_id, "bpf_sk_cgroup_id", VM_RET_INTEGER, A(VM_ARG_SOCK_COMMON), 0),
+	H(BPF_FUNC_sk_ancestor_cgroup_id, "bpf_sk_ancestor_cgroup_id", VM_RET_INTEGER,
+	  A(VM_ARG_SOCK_COMMON, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_tcp_check_syncookie, "bpf_tcp_check_syncookie", VM_RET_INTEGER,
+	  A(VM_ARG_SOCK_COMMON, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_MEM, VM_ARG_CONST_SIZE), 0),
+	H(BPF_FUNC_tcp_gen_syncookie, "bpf_tcp_gen_syncookie", VM_RET_INTEGER,
+	  A(VM_ARG_SOCK_COMMON, VM_ARG_MEM, VM_ARG_CONST_SIZE, VM_ARG_MEM, VM_ARG_CONST_SIZE), 0),
+	/* raw syncookies: a fixed-size IPv4 header (and a TCP header, same size) */
+	HF(BPF_FUNC_tcp_raw_gen_syncookie_ipv4, "bpf_tcp_raw_gen_syncookie_ipv4", VM_RET_INTEGER,
+	   A(VM_ARG_FIXED_MEM, VM_ARG_MEM, VM_ARG_CONST_SIZE_OR_ZERO), 0, 20),
+	HF(BPF_FUNC_tcp_raw_check_syncookie_ipv4, "bpf_tcp_raw_check_syncookie_ipv4", VM_RET_INTEGER,
+	   A(VM_ARG_FIXED_MEM, VM_ARG_FIXED_MEM), 0, 20),
 	/* cgroup programs */
 	H(BPF_FUNC_sysctl_get_name, "bpf_sysctl_get_name", VM_RET_INTEGER,
 	  A(VM_ARG_CTX, VM_ARG_UNINIT_MEM, VM_ARG_CONST_SIZE, VM_ARG_ANYTHING), 0),

@@ -34,7 +34,8 @@ enum vm_arg {
 	VM_ARG_CONST_STR,     /* read-only map value, NUL terminated */
 	VM_ARG_BTF_PTR,       /* a BTF pointer (task, ...) */
 	VM_ARG_BTF_PTR_OR_NULL, /* same, or NULL */
-	VM_ARG_SOCK_COMMON,   /* a socket (sock_common and up); not yet typed */
+	VM_ARG_SOCK_COMMON,   /* a socket: sock_common, sock, tcp_sock or a BTF pointer */
+	VM_ARG_SOCK_COMMON_OR_NULL,
 	VM_ARG_ITER,          /* kfunc: pointer to an iterator stack slot */
 	VM_ARG_ITER_NEW,      /* kfunc: uninitialised iterator slot */
 	VM_ARG_FIXED_MEM,     /* readable memory of the sig's fixed_size */
@@ -51,6 +52,9 @@ enum vm_ret {
 	VM_RET_BTF_PTR_OR_NULL,
 	VM_RET_ITER_NEXT,         /* iterator next: mem or NULL, handled apart */
 	VM_RET_MEM_RDONLY_OR_NULL,
+	VM_RET_SOCKET_OR_NULL,
+	VM_RET_SOCK_COMMON_OR_NULL,
+	VM_RET_TCP_SOCK_OR_NULL,
 };
 
 enum {
@@ -65,6 +69,8 @@ enum {
 	VM_FN_LOOP = 256,         /* bpf_loop: nr_loops bounds the callback */
 	VM_FN_SLEEPABLE = 512,    /* only sleepable programs get it */
 	VM_FN_RET_UNTRUSTED = 1024, /* VM_RET_BTF_PTR*: not a trusted pointer */
+	VM_FN_ACQUIRE = 2048,     /* the returned socket holds a reference */
+	VM_FN_PTR_CAST = 4096,    /* the result carries its socket argument's reference */
 };
 
 struct vm_func_sig {

@@ -13,6 +13,7 @@
 #include "verifier-model/kbtf.h"
 #include "verifier-model/insn.h"
 
+bool vm_sock_field_ok(int type, int off, int size);
 int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool write,
 			int dst);
 
@@ -408,7 +409,7 @@ static int pkt_access(struct vm_env *env, int regno, const struct vm_reg *reg, i
 
 	if (write && t != BPF_PROG_TYPE_XDP && t != BPF_PROG_TYPE_SCHED_CLS &&
 	    t != BPF_PROG_TYPE_SCHED_ACT && t != BPF_PROG_TYPE_LWT_XMIT &&
-	    t != BPF_PROG_TYPE_SK_SKB)
+	    t != BPF_PROG_TYPE_SK_SKB && t != BPF_PROG_TYPE_SK_MSG && t != BPF_PROG_TYPE_CGROUP_SOCKOPT)
 		return vm_env__reject(env, "cannot write into packet");
 	if (reg->s.smin < 0)
 		return vm_env__reject(env, "R%d min value is negative, either use unsigned index or do a if (index >=0) check.",
@@ -462,6 +463,15 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 				  size, dst, sx);
 	case VM_PTR_CTX:
 		return vm_check_ctx_access(env, regno, off, size, write, dst);
+	case VM_PTR_SOCK_COMMON: case VM_PTR_SOCKET: case VM_PTR_TCP_SOCK:
+		if (write)
+			return vm_env__reject(env, "R%d cannot write into %s", regno,
+					      vm_reg__type_name(reg, tn, sizeof(tn)));
+		if (!vm_sock_field_ok(reg->type, reg->off + off, size))
+			return vm_env__reject(env, "R%d invalid %s access off=%d size=%d", regno,
+					      vm_reg__type_name(reg, tn, sizeof(tn)), reg->off + off, size);
+		load_unknown(env, dst, size, sx);
+		return 0;
 	default:
 		return vm_env__reject(env, "R%d invalid mem access '%s'", regno,
 				      vm_reg__type_name(reg, tn, sizeof(tn)));

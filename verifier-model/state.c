@@ -42,6 +42,8 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 		[VM_PTR_PKT_META] = "pkt_meta", [VM_PTR_PKT] = "pkt",
 		[VM_PTR_PKT_END] = "pkt_end", [VM_PTR_MEM] = "mem",
 		[VM_PTR_BTF] = "ptr_", [VM_PTR_FUNC] = "func",
+		[VM_PTR_SOCK_COMMON] = "sock_common", [VM_PTR_SOCKET] = "sock",
+		[VM_PTR_TCP_SOCK] = "tcp_sock",
 	};
 	const char *base = r->type < sizeof(names) / sizeof(names[0]) ? names[r->type] : "?";
 

@@ -27,6 +27,9 @@ enum vm_reg_type {
 	VM_PTR_MEM,          /* helper-returned memory (ringbuf, iterator elem) */
 	VM_PTR_BTF,          /* PTR_TO_BTF_ID */
 	VM_PTR_FUNC,
+	VM_PTR_SOCK_COMMON,  /* struct bpf_sock views of a socket: read-only */
+	VM_PTR_SOCKET,
+	VM_PTR_TCP_SOCK,     /* struct bpf_tcp_sock */
 };
 
 /* type flags, compared as part of the type */

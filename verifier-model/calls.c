@@ -11,6 +11,7 @@
 #include "verifier-model/helpers.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/locks.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -194,6 +195,8 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		if (r->type != VM_PTR_CTX)
 			return expect(env, regno, "ctx");
 		return 0;
+	case VM_ARG_SPIN_LOCK:
+		return vm_spin_lock_arg(env, regno, !strcmp(sig->name, "bpf_spin_lock"));
 	case VM_ARG_SOCK_COMMON: case VM_ARG_SOCK_COMMON_OR_NULL:
 		if ((a == VM_ARG_SOCK_COMMON_OR_NULL && is_const_zero(r)) ||
 		    (r->type == VM_SCALAR && !vm_kbtf()))   /* untyped without kernel BTF */
@@ -525,6 +528,8 @@ int vm_exec_call(struct vm_env *env, const struct bpf_insn *insn)
 
 	if (vm_insn_is_pseudo_call(insn))
 		return vm_exec_subprog_call(env, insn);
+	if (env->cur->lock_held && (vm_insn_is_kfunc_call(insn) || insn->imm != BPF_FUNC_spin_unlock))
+		return vm_env__reject(env, "function calls are not allowed while holding a lock");
 	err = vm_insn_is_kfunc_call(insn) ? kfunc_call(env, insn) : helper_call(env, insn);
 	if (err < 0)
 		return err;

@@ -283,6 +283,8 @@ static const struct vm_func_sig helpers[] = {
 	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
 	H(BPF_FUNC_sk_redirect_hash, "bpf_sk_redirect_hash", VM_RET_INTEGER,
 	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
+	H(BPF_FUNC_spin_lock, "bpf_spin_lock", VM_RET_VOID, A(VM_ARG_SPIN_LOCK), 0),
+	H(BPF_FUNC_spin_unlock, "bpf_spin_unlock", VM_RET_VOID, A(VM_ARG_SPIN_LOCK), 0),
 	/* sockets: views of skb->sk and friends, lookups that take a reference */
 	H(BPF_FUNC_sk_fullsock, "bpf_sk_fullsock", VM_RET_SOCKET_OR_NULL,
 	  A(VM_ARG_SOCK_COMMON), VM_FN_PTR_CAST),

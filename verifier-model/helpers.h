@@ -38,6 +38,7 @@ enum vm_arg {
 	VM_ARG_SOCK_COMMON_OR_NULL,
 	VM_ARG_ITER,          /* kfunc: pointer to an iterator stack slot */
 	VM_ARG_ITER_NEW,      /* kfunc: uninitialised iterator slot */
+	VM_ARG_SPIN_LOCK,     /* the bpf_spin_lock of a map value */
 	VM_ARG_FIXED_MEM,     /* readable memory of the sig's fixed_size */
 	VM_ARG_FIXED_UNINIT_MEM, /* writable memory of the sig's fixed_size */
 };

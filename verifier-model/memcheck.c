@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/locks.h"
 #include "verifier-model/kconfig.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/insn.h"
@@ -396,6 +397,9 @@ static int map_value_access(struct vm_env *env, int regno, const struct vm_reg *
 	err = fixed_access(env, regno, reg, reg->off + off, size, sz, "map value");
 	if (err)
 		return err;
+	if (!key && scalar_is_const(&reg->s) &&
+	    vm_check_special_fields(env, reg->map, reg->off + off + (int)scalar_const_value(&reg->s), size))
+		return -EACCES;
 	if (!write && !rodata_load(env, reg, off, size, dst, sx))
 		load_unknown(env, dst, size, sx);
 	return 0;

@@ -14,6 +14,7 @@
 #include "verifier-model/explore.h"
 #include "verifier-model/kconfig.h"
 #include "verifier-model/result.h"
+#include "verifier-model/locks.h"
 
 int vm_do_check(struct vm_env *env);
 void vm_env__free_states(struct vm_env *env);
@@ -155,6 +156,18 @@ static int check_ksyms(struct vm_env *env)
 	return 0;
 }
 
+/* check_map_prog_compatibility, for each map an insn loads (before do_check) */
+static int check_maps(struct vm_env *env)
+{
+	const struct vm_prog *p = env->prog;
+
+	for (size_t i = 0; p->refs && i < p->n_insns; i++)
+		if ((p->refs[i].kind == VM_REF_MAP_FD || p->refs[i].kind == VM_REF_MAP_VALUE) &&
+		    vm_check_map_compat(env, p->refs[i].map))
+			return -EACCES;
+	return 0;
+}
+
 static int run_one(struct vm_env *env, int subprog)
 {
 	int err;
@@ -175,6 +188,9 @@ static int run_all(struct vm_env *env)
 	const struct vm_prog *p = env->prog;
 	bool again = true, tail = false;
 	int err = check_ksyms(env);
+
+	if (!err)
+		err = check_maps(env);
 
 	if (!err)
 		err = run_one(env, 0);

@@ -99,6 +99,8 @@ struct vm_state {
 	uint32_t refs[16];
 	int ref_insn[16];        /* where each reference was acquired */
 	uint32_t active_rcu;
+	bool lock_held;          /* a bpf_spin_lock is held, of map lock_map */
+	int32_t lock_map;
 	/* explored-list bookkeeping */
 	struct vm_state *next;
 	uint32_t hit_cnt, miss_cnt;

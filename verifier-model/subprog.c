@@ -197,6 +197,8 @@ static int main_exit(struct vm_env *env)
 				      env->global_subprog > 0 ? "subprog" : "main prog");
 	if (st->active_rcu)
 		return vm_env__reject(env, "bpf_rcu_read_unlock is missing");
+	if (st->lock_held)
+		return vm_env__reject(env, "BPF_EXIT instruction in main prog cannot be used inside bpf_spin_lock-ed region");
 	if (r0->type == VM_NOT_INIT)
 		return vm_env__reject(env, "R0 !read_ok");
 	if (env->global_subprog > 0 && r0->type != VM_SCALAR)

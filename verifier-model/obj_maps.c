@@ -123,7 +123,7 @@ static int parse_map_def(struct loader *ld, int idx, uint32_t def_id, int depth)
 	const struct btf_type *t = btf__type_by_id(btf, def_id);
 	const struct btf_member *mem;
 
-	while (t && btf_is_mod(t))
+	while (t && (btf_is_mod(t) || btf_is_typedef(t)))   /* __array(values, inner_t) */
 		t = btf__type_by_id(btf, t->type);
 	if (!t || !btf_is_struct(t))
 		return ld_error(ld, -EINVAL, "map %s: definition is not a struct",

@@ -3,7 +3,8 @@
  * obj_core.c: CO-RE relocations as libbpf applies them before loading,
  * for the kinds that change what the verifier walks: field and type
  * existence (bpf_core_field_exists/bpf_core_type_exists, whose constant
- * decides a branch) and field byte offsets. They are resolved against
+ * decides a branch) and field byte offsets; an insn relocated to a field
+ * the kernel lacks is poisoned as libbpf poisons it. They are resolved against
  * the kernel's BTF by name, a local "name___flavour" matching the
  * kernel's "name", as libbpf does. Other kinds stay as compiled.
  */
@@ -14,7 +15,10 @@
 #include "verifier-model/obj_internal.h"
 
 /* enum bpf_core_relo_kind values (linux/bpf.h) */
-enum { CORE_FIELD_BYTE_OFFSET = 0, CORE_FIELD_EXISTS = 2, CORE_TYPE_EXISTS = 8 };
+enum { CORE_FIELD_BYTE_OFFSET = 0, CORE_FIELD_BYTE_SIZE = 1, CORE_FIELD_EXISTS = 2,
+       CORE_FIELD_SIGNED = 3, CORE_FIELD_LSHIFT_U64 = 4, CORE_FIELD_RSHIFT_U64 = 5,
+       CORE_TYPE_EXISTS = 8 };
+#define VM_CORE_POISON 0xbad2310   /* libbpf's poisoned-relocation call */
 
 static const struct btf_type *skip_mods(const struct btf *b, uint32_t *id)
 {
@@ -180,6 +184,19 @@ static void patch(struct bpf_insn *in, size_t room, int kind, long value)
 	}
 }
 
+/*
+ * A field the kernel lacks: libbpf turns the insn into "call 0xbad2310"
+ * (both halves of an ld_imm64), which the verifier refuses as an invalid
+ * func if, and only if, it is reached.
+ */
+static void poison(struct bpf_insn *in, size_t room)
+{
+	size_t n = is_ld_imm64(in) && room >= 2 ? 2 : 1;
+
+	for (size_t i = 0; i < n; i++)
+		in[i] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = VM_CORE_POISON };
+}
+
 static void apply_one(struct loader *ld, const struct ld_ext_rec *r, struct bpf_insn *in,
 		      size_t room)
 {
@@ -199,10 +216,12 @@ static void apply_one(struct loader *ld, const struct ld_ext_rec *r, struct bpf_
 		if (ok >= 0)
 			patch(in, room, CORE_FIELD_EXISTS, ok);
 		break;
-	case CORE_FIELD_BYTE_OFFSET:
-		/* a missing field is poisoned by libbpf: only dead code has one */
+	case CORE_FIELD_BYTE_OFFSET: case CORE_FIELD_BYTE_SIZE: case CORE_FIELD_SIGNED:
+	case CORE_FIELD_LSHIFT_U64: case CORE_FIELD_RSHIFT_U64:
 		ok = acc ? resolve_field(local, r->a, acc, &bits) : -1;
-		if (ok == 1 && bits % 8 == 0)
+		if (ok == 0)
+			poison(in, room);
+		else if (ok == 1 && r->c == CORE_FIELD_BYTE_OFFSET && bits % 8 == 0)
 			patch(in, room, CORE_FIELD_BYTE_OFFSET, bits / 8);
 		break;
 	default:

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A CO-RE read of a field this kernel does not have: libbpf poisons the
+ * instruction ("call 0xbad2310"), and the verifier refuses the program
+ * only if that instruction is reachable (tracee guards such reads by
+ * kernel version). EXPECT-VERDICT says what 6.18 answers (measured);
+ * tests/model/btf_args.py checks the model against it and the kernel.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_tracing.h>
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* task_struct as an old kernel had it: a field 6.18 no longer has */
+struct task_struct___old {
+	long state_of_old_kernels;
+} __attribute__((preserve_access_index));
+
+/* EXPECT-VERDICT: rejected — the missing field is read */
+SEC("kprobe/do_nanosleep")
+int read_missing(void *ctx)
+{
+	struct task_struct___old *t = (void *)bpf_get_current_task(); // EXPECT: current-task
+
+	return BPF_CORE_READ(t, state_of_old_kernels) > 0;
+}
+
+/* EXPECT-VERDICT: accepted — the read is dead code on this kernel */
+SEC("kprobe/do_nanosleep")
+int guard_missing(void *ctx)
+{
+	struct task_struct___old *t = (void *)bpf_get_current_task(); // EXPECT: current-task
+
+	if (!bpf_core_field_exists(t->state_of_old_kernels))
+		return 0;
+	return BPF_CORE_READ(t, state_of_old_kernels) > 0;
+}

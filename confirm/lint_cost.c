@@ -9,6 +9,7 @@
 
 #include "confirm/cost.h"
 #include "confirm/lint_cost.h"
+#include "rules/rule.h"
 
 static char *read_file(const char *path, size_t *len)
 {
@@ -30,16 +31,12 @@ static char *read_file(const char *path, size_t *len)
 	return buf;
 }
 
-/* What the finding's lines are, in the words of the note. */
-static const char *scope_word(const char *rule)
+/* What the finding's lines are, in the words of the note (the rule says). */
+static const char *scope_word(const char *id)
 {
-	if (!strcmp(rule, "static-call-in-loop"))
-		return "the called function's body accounts";
-	if (strstr(rule, "loop") || strstr(rule, "repeat") || strstr(rule, "unroll"))
-		return "this loop accounts";
-	if (!strcmp(rule, "always-inline"))
-		return "this function accounts";
-	return "these lines account";
+	const struct bpf_rule *r = rule_by_id(id);
+
+	return r && r->cost_scope ? r->cost_scope : "these lines account";
 }
 
 static void annotate_one(struct bpf_finding *f, const struct file_cost *fc)

@@ -25,7 +25,7 @@ static void usage(FILE *out)
 		"  -p DIR                    read DIR/compile_commands.json\n"
 		"  --header-filter=REGEX     also report in headers whose path matches\n"
 		"  --config=FILE             use FILE instead of the nearest .bpf-lint.yaml\n"
-		"  --rules=LIST              enable/disable rules: \"-*,bounded-loop\"\n"
+		"  --rules=LIST              enable/disable rules: \"-*,pragma-*\"\n"
 		"  --target-kernel=X.Y       kernel the fixes must load on (default: running)\n"
 		"  --cost                    compile, run the verifier model, and say what each\n"
 		"                            finding costs in processed insns\n"

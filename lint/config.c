@@ -2,7 +2,7 @@
 /*
  * .bpf-lint.yaml, found walking up from the file as .clang-tidy is:
  *   rules: {ID: on|off|note|warning|error}   or   rules: [ID, -glob*]
- *   bounded-loop-threshold: 32
+ *   RULE-ID-OPTION: N        (a rule's integer option, rules/rule.h)
  *   target-kernel: "6.4"
  */
 #include <errno.h>
@@ -28,7 +28,6 @@ int config__rule_index(const char *id)
 static void config_defaults(struct lint_file_config *c)
 {
 	memset(c, 0, sizeof(*c));
-	c->cfg.loop_threshold = 32;
 	for (int i = 0; i < LINT_MAX_RULES; i++) {
 		c->rules[i].enabled = -1;
 		c->rules[i].severity = -1;
@@ -116,7 +115,7 @@ static int load_rules(struct yctx *y, yaml_node_t *n)
 		     it < n->data.sequence.items.top && !rc; it++)
 			rc = apply_glob(y, yaml_document_get_node(y->doc, *it));
 	} else if (scalar(n)) {
-		/* "-*,bounded-loop" as one string, like clang-tidy's Checks. */
+		/* "-*,pragma-*" as one string, like clang-tidy's Checks. */
 		char *s = strdup(scalar(n)), *save = NULL;
 
 		for (char *t = s ? strtok_r(s, ",", &save) : NULL; t && !rc;
@@ -133,23 +132,44 @@ static int load_rules(struct yctx *y, yaml_node_t *n)
 	return rc;
 }
 
+/* k is "<id>-<option>" of a rule: set it (0 or -EINVAL), else -ENOENT. */
+static int rule_option(struct yctx *y, const char *k, yaml_node_t *vn)
+{
+	const char *v = scalar(vn);
+
+	for (unsigned i = 0; i < bpf_rules_count && i < LINT_MAX_RULES; i++) {
+		const struct bpf_rule *r = bpf_rules[i];
+		size_t n = strlen(r->id);
+		char *end;
+		long t;
+
+		if (!r->option || strncmp(k, r->id, n) || k[n] != '-' || strcmp(k + n + 1, r->option))
+			continue;
+		t = v ? strtol(v, &end, 10) : 0;
+		if (!v || *end || t < 1 || t > 1000000) {
+			char what[160];
+
+			snprintf(what, sizeof(what), "%s must be a positive integer", k);
+			return fail(y, vn, what, v);
+		}
+		y->c->rules[i].option = (unsigned)t;
+		return 0;
+	}
+	return -ENOENT;
+}
+
 static int load_key(struct yctx *y, yaml_node_t *kn, yaml_node_t *vn)
 {
 	const char *k = scalar(kn), *v = scalar(vn);
+	int rc;
 
 	if (!k)
 		return fail(y, kn, "keys must be strings", NULL);
 	if (!strcmp(k, "rules") || !strcmp(k, "Checks"))
 		return load_rules(y, vn);
-	if (!strcmp(k, "bounded-loop-threshold")) {
-		char *end;
-		long t = v ? strtol(v, &end, 10) : 0;
-
-		if (!v || *end || t < 1 || t > 1000000)
-			return fail(y, vn, "bounded-loop-threshold must be a positive integer", v);
-		y->c->cfg.loop_threshold = (unsigned)t;
-		return 0;
-	}
+	rc = rule_option(y, k, vn);
+	if (rc != -ENOENT)
+		return rc;
 	/* target_kernel: is the spelling other YAML tools would use. */
 	if (!strcmp(k, "target-kernel") || !strcmp(k, "target_kernel")) {
 		unsigned kv = lint_parse_kernel(v);

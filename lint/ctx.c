@@ -14,6 +14,15 @@ CXTranslationUnit lint_tu(struct lint_ctx *ctx) { return ctx->tu; }
 const struct lint_config *lint_config(struct lint_ctx *ctx) { return &ctx->conf->cfg; }
 const char *lint_main_path(struct lint_ctx *ctx) { return ctx->main_path; }
 
+unsigned lint_rule_option(struct lint_ctx *ctx)
+{
+	int i = ctx->rule ? config__rule_index(ctx->rule->id) : -1;
+
+	if (i >= 0 && ctx->conf->rules[i].option)
+		return ctx->conf->rules[i].option;
+	return ctx->rule ? ctx->rule->option_default : 0;
+}
+
 void ctx__expansion(CXSourceLocation loc, CXFile *file, unsigned *line,
 		    unsigned *col, unsigned *off)
 {

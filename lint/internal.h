@@ -20,6 +20,7 @@
 struct lint_rule_setting {
 	int enabled;
 	int severity;            /* enum bpf_severity, or -1: the rule's own */
+	unsigned option;         /* the rule's option, 0: its default */
 };
 
 struct lint_file_config {

@@ -13,7 +13,6 @@
 struct lint_ctx;
 
 struct lint_config {
-	unsigned loop_threshold; /* bounded-loop: min constant trip count (32) */
 	unsigned target_kernel;  /* KVER(); fixes needing newer are downgraded */
 };
 
@@ -21,6 +20,8 @@ struct lint_config {
 CXTranslationUnit lint_tu(struct lint_ctx *ctx);
 /* Effective configuration for the file being linted. */
 const struct lint_config *lint_config(struct lint_ctx *ctx);
+/* The running rule's option (rule.h): the config's value, else its default. */
+unsigned lint_rule_option(struct lint_ctx *ctx);
 /* Path of the main file as given on the command line. */
 const char *lint_main_path(struct lint_ctx *ctx);
 

@@ -41,7 +41,7 @@ static void usage(FILE *out)
 		"usage: bpf-fix [options] FILE.bpf.c... [-- CLANG-ARGS...]\n"
 		"  --apply                   rewrite the files in place (atomically)\n"
 		"  --rule=ID,...             only the fixes of these rules\n"
-		"  --rules=LIST              clang-tidy style list, as bpf-lint: \"-*,bounded-loop\"\n"
+		"  --rules=LIST              clang-tidy style list, as bpf-lint: \"-*,pragma-*\"\n"
 		"  --export-fixes=FILE.yaml  also write the edits for clang-apply-replacements\n"
 		"  --target-kernel=X.Y       make no fix that needs a newer kernel (default: running)\n"
 		"  --verify=MODE             model (default), kernel, both or none: keep only the\n"

@@ -529,5 +529,6 @@ const struct bpf_rule rule_always_inline = {
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
 	.min_kernel = KVER(4, 16),
+	.cost_scope = "this function accounts",
 	.check = check,
 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Cursor and type helpers shared by the type-aware rules (probe-read,
- * untyped-map, global-func-signature, ...). Pure libclang queries: they
+ * Cursor and type helpers shared by the type-aware rules (helper
+ * arguments, map definitions, global signatures...). Pure libclang queries: they
  * look at declarations and canonical types, never at the source text,
  * except where libclang offers no other view (attribute arguments).
  */

@@ -332,7 +332,7 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 	(void)data;
 	if (l->kind != LOOP_FOR || l->can_loop || !analyse(l, &c))
 		return;
-	if (c.trips < (long long)(cfg->loop_threshold ? cfg->loop_threshold : 32))
+	if (c.trips < (long long)lint_rule_option(ctx))
 		return;
 	old = target && target < BPF_FOR_KERNEL;
 	f = lint_report(ctx, loop__range(ctx, l->off, l->rparen + 1),
@@ -395,5 +395,8 @@ const struct bpf_rule rule_bounded_loop = {
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
 	.min_kernel = KVER(6, 4),
+	.cost_scope = "this loop accounts",
+	.option = "threshold",
+	.option_default = 32,
 	.check = check,
 };

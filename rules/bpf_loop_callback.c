@@ -244,5 +244,6 @@ const struct bpf_rule rule_bpf_loop_callback = {
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
 	.min_kernel = MIN_KERNEL,
+	.cost_scope = "this loop accounts",
 	.check = check,
 };

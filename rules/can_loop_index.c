@@ -47,16 +47,16 @@ static CXCursor bound_compare(const struct loop *l, const struct loop_index *x)
 }
 
 /* A constant-start counter with a constant bound under the threshold costs
- * a few bodies at most: not worth a finding (as bounded-loop's threshold). */
+ * a few bodies at most: not worth a finding (as bounded loops under 32). */
 static bool few_iterations(struct lint_ctx *ctx, const struct loop *l, const struct loop_index *x)
 {
 	CXCursor cmp = bound_compare(l, x);
-	unsigned th = lint_config(ctx)->loop_threshold;
+	unsigned th = lint_rule_option(ctx);
 	long long to;
 
 	return x->start_kind == START_CONST && !clang_Cursor_isNull(cmp) &&
 	       cursor__int_value(cursor__child(cmp, 1), &to) &&
-	       to - x->start_value < (long long)(th ? th : 32);
+	       to - x->start_value < (long long)th;
 }
 
 static bool bpf_for_shape(const struct loop *l, const struct loop_index *x, struct for_shape *s)
@@ -239,5 +239,8 @@ const struct bpf_rule rule_can_loop_index = {
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
 	.min_kernel = KVER(6, 9),
+	.cost_scope = "this loop accounts",
+	.option = "threshold",
+	.option_default = 32,
 	.check = check,
 };

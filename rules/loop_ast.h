@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Loop facts for the loop rules (static-call-in-loop, bounded-loop,
- * repeat-index, can-loop-index): which statements are loops, of which
+ * Loop facts for the loop rules (calls in loops, bounded loops, bpf_repeat
+ * and can_loop counters): which statements are loops, of which
  * kind (plain, bpf_for, bpf_repeat, with can_loop), their parts, and the
  * variable data flow the rules need. Loop kinds come from the macro
  * expansions in the preprocessing record, never from the text.

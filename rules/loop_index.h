@@ -3,7 +3,7 @@
  * The index of a bpf_repeat or can_loop loop: which variable, where it
  * starts (a constant, a global the verifier cannot know, or other), and
  * the shape around it (bounds check, break, barrier_var, step). Shared by
- * repeat-index and can-loop-index, with the edits both fixes use.
+ * the bpf_repeat and can_loop counter rules, with the edits both fixes use.
  */
 #ifndef BPF_RULES_LOOP_INDEX_H
 #define BPF_RULES_LOOP_INDEX_H

@@ -415,5 +415,6 @@ const struct bpf_rule rule_pragma_unroll = {
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
 	.min_kernel = KVER(5, 3),
+	.cost_scope = "this loop accounts",
 	.check = check,
 };

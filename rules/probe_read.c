@@ -164,8 +164,8 @@ const struct bpf_rule rule_probe_read = {
 	"    bpf_probe_read_kernel(&pid, sizeof(pid), &task->tgid);\n"
 	"    bpf_probe_read_user_str(buf, sizeof(buf), filename);\n"
 	"\n"
-	"For chains of kernel reads, BPF_CORE_READ() is shorter still (see\n"
-	"core-read-chain). Not reported when the target kernel is older than 5.5.\n",
+	"For chains of kernel reads, BPF_CORE_READ() is shorter still (a rule\n"
+	"of its own reports them). Not reported when the target kernel is older than 5.5.\n",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.min_kernel = MIN_KERNEL,

@@ -164,5 +164,6 @@ const struct bpf_rule rule_repeat_index = {
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
 	.min_kernel = KVER(6, 4),
+	.cost_scope = "this loop accounts",
 	.check = check,
 };

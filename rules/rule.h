@@ -25,6 +25,18 @@ struct bpf_rule {
 	 * they cost nothing more and every program stays accepted.
 	 */
 	bool fix_lowers_cost;
+	/*
+	 * What --cost's note says the finding's lines account for ("this
+	 * loop accounts", "this function accounts"); NULL: "these lines".
+	 */
+	const char *cost_scope;
+	/*
+	 * An integer setting of the rule, 1..1000000, read from the
+	 * .bpf-lint.yaml key "<id>-<option>" (e.g. "<id>-threshold: 32");
+	 * NULL: none. lint_rule_option() gives its value.
+	 */
+	const char *option;
+	unsigned option_default;
 	/* Walk the unit and report through lint_report(); never prints. */
 	void (*check)(struct lint_ctx *ctx);
 };

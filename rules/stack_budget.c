@@ -267,7 +267,7 @@ const struct bpf_rule rule_stack_budget = {
 		"512 bytes on its own, so the object builds, and the verifier refuses it\n"
 		"with \"combined stack size of 3 calls is 576. Too large\". The common way\n"
 		"there is turning static helpers into __noinline functions (what this\n"
-		"tool's static-call-in-loop fix does) when each has a buffer.\n"
+		"tool's fix for static calls in loops does) when each has a buffer.\n"
 		"\n"
 		"Counted: arrays and structs a frame must hold (their address is taken\n"
 		"or passed to a call), rounded up to 16 per frame as the kernel does;\n"

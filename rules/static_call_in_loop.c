@@ -326,5 +326,6 @@ const struct bpf_rule rule_static_call_in_loop = {
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
 	.min_kernel = KVER(5, 6),
+	.cost_scope = "the called function's body accounts",
 	.check = check,
 };

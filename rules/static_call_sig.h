@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * static-call-in-loop's second half: may a static function become global
- * (the signature rules of the kernel's btf_prepare_func_args), and the
- * edits that make it so.
+ * Second half of the rule on static calls in loops: may a static function
+ * become global (the signature rules of the kernel's btf_prepare_func_args),
+ * and the edits that make it so.
  */
 #ifndef BPF_RULES_STATIC_CALL_SIG_H
 #define BPF_RULES_STATIC_CALL_SIG_H

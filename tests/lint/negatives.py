@@ -3,8 +3,9 @@
 """One run over every negative case of testdata (ok_*.bpf.c in each rule
 directory): none may have an EXPECT line or produce any finding, with its
 LINT-ARGS (the default rule set, as a user runs it). Then each RULE given must have at least
-MIN positive and MIN negative cases.
-usage: negatives.py BPF-LINT SOURCE-ROOT VMLINUX-DIR MIN RULE..."""
+MIN positive and MIN negative cases; no RULE: every rule of
+`bpf-lint --list-rules`, so a new rule needs no line here.
+usage: negatives.py BPF-LINT SOURCE-ROOT VMLINUX-DIR MIN [RULE...]"""
 import json, os, shlex, subprocess, sys
 
 SKIP = ('verifier', 'e2e', 'include')
@@ -37,6 +38,9 @@ def cases(root, d):
 def main():
     lint, root, inc, need, rules = (os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3],
                                     int(sys.argv[4]), sys.argv[5:])
+    if not rules:
+        out = subprocess.run([lint, '--list-rules'], capture_output=True, text=True, check=True)
+        rules = [line.split()[0] for line in out.stdout.splitlines() if line.strip()]
     bad = runs = 0
     dirs = [d for d in sorted(os.listdir(os.path.join(root, 'testdata')))
             if os.path.isdir(os.path.join(root, 'testdata', d)) and d not in SKIP]

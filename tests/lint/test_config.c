@@ -10,7 +10,6 @@ static int parse(struct lint_file_config *c, const char *text, char **err)
 {
 	*err = NULL;
 	memset(c, 0, sizeof(*c));
-	c->cfg.loop_threshold = 32;
 	for (int i = 0; i < LINT_MAX_RULES; i++)
 		c->rules[i].enabled = c->rules[i].severity = -1;
 	return config__parse(c, text, strlen(text), "cfg.yaml", err);
@@ -50,7 +49,8 @@ Test(config, threshold_and_kernel)
 	char *err;
 
 	cr_assert_eq(parse(&c, "bounded-loop-threshold: 8\ntarget-kernel: \"6.4\"\n", &err), 0);
-	cr_expect_eq(c.cfg.loop_threshold, 8);
+	cr_expect_eq(c.rules[config__rule_index("bounded-loop")].option, 8);
+	cr_expect_eq(c.rules[config__rule_index("can-loop-index")].option, 0);
 	cr_expect_eq(c.cfg.target_kernel, KVER(6, 4));
 	cr_expect(c.kernel_set);
 }
@@ -71,6 +71,9 @@ Test(config, errors_name_file_and_line)
 	expect_error("rules:\n  no-such-rule: on\n", "cfg.yaml:2:");
 	expect_error("rules:\n  always-inline: sometimes\n", "cfg.yaml:2:");
 	expect_error("bounded-loop-threshold: -3\n", "cfg.yaml:1:");
+	expect_error("bounded-loop-threshold: -3\n", "bounded-loop-threshold must be");
+	/* a rule without an option has no <id>-<option> key */
+	expect_error("always-inline-threshold: 3\n", "unknown key");
 	expect_error("target-kernel: six\n", "cfg.yaml:1:");
 	expect_error("a: b\n  c: [\n", "cfg.yaml:");
 	expect_error("colour: blue\n", "unknown key");

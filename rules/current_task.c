@@ -12,6 +12,20 @@
 
 #define MIN_KERNEL KVER(5, 11)
 
+/*
+ * Is the record the kernel's task_struct: from vmlinux.h, a CO-RE record
+ * (preserve_access_index), the kernel's own headers, or only declared (the
+ * name then stands for the kernel type, as bpf_helper_defs.h uses it)? A
+ * struct of the same name the program defines itself is its own data.
+ */
+static bool is_kernel_task(CXType rec)
+{
+	CXCursor def = clang_getCursorDefinition(clang_getTypeDeclaration(rec));
+
+	return clang_Cursor_isNull(def) || ast__is_kernel_record(rec) ||
+	       ast__decl_in_file(def, "linux/sched.h");
+}
+
 /* Is t exactly `struct task_struct *` (the type the _btf helper returns)? */
 static bool is_task_ptr(CXType t, bool *exact)
 {
@@ -23,6 +37,8 @@ static bool is_task_ptr(CXType t, bool *exact)
 		return false;
 	p = clang_getCanonicalType(clang_getPointeeType(p));
 	if (p.kind != CXType_Record)
+		return false;
+	if (!is_kernel_task(p))
 		return false;
 	name = ast__name(clang_getTypeDeclaration(p));
 	/* task_struct___flavor is a CO-RE local view of the same kernel type. */
@@ -116,7 +132,10 @@ const struct bpf_rule rule_current_task = {
 	"\n"
 	"The fix replaces the cast expression. Not reported when the target kernel\n"
 	"is older than 5.11. A cast to a CO-RE flavor (struct task_struct___x *)\n"
-	"is reported without an automatic fix.\n",
+	"is reported without an automatic fix. Only the kernel's task_struct\n"
+	"counts (vmlinux.h, a preserve_access_index record, the kernel headers,\n"
+	"or a declaration without a body): a struct task_struct the program\n"
+	"defines for itself is not reported.\n",
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.min_kernel = MIN_KERNEL,

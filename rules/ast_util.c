@@ -212,6 +212,10 @@ static enum CXChildVisitResult attr_one(CXCursor c, CXCursor parent, CXClientDat
 	struct attr_scan *s = d;
 
 	(void)parent;
+	/* visibility("hidden") (libbpf's __hidden) holds the only other string
+	 * literal a function's attributes commonly have: not a section */
+	if (s->literal && clang_getCursorKind(c) == CXCursor_VisibilityAttr)
+		return CXChildVisit_Continue;
 	if (clang_isAttribute(clang_getCursorKind(c)) &&
 	    attr_tokens_have(s->tu, c, s->decl, s->word, s->literal)) {
 		s->found = true;

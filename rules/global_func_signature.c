@@ -34,6 +34,10 @@ static bool is_global_subprog(struct lint_ctx *ctx, CXCursor fn)
 	if (!clang_isCursorDefinition(fn) || clang_Cursor_getStorageClass(fn) == CX_SC_Static ||
 	    clang_getCursorLinkage(fn) != CXLinkage_External)
 		return false;
+	/* __hidden (visibility hidden or internal): libbpf marks the function
+	 * static in BTF and the verifier checks it per call, as a static one. */
+	if (clang_getCursorVisibility(fn) == CXVisibility_Hidden)
+		return false;
 	/* A SEC() function is a program entry, not a subprogram. */
 	sec = ast__section(ctx, fn);
 	free(sec);
@@ -290,7 +294,9 @@ const struct bpf_rule rule_global_func_signature = {
 	"older than 1.3) when the target kernel is 6.8 or newer; __arg_ctx only\n"
 	"when every caller in the file passes its program's context. Return types\n"
 	"and by-value structs are reported without a fix. A global function\n"
-	"without __noinline/__weak is not checked: clang may inline it away.\n",
+	"without __noinline/__weak is not checked: clang may inline it away, nor\n"
+	"a __hidden one (visibility hidden): libbpf marks it static in BTF, and\n"
+	"the verifier checks it per call like a static function.\n",
 	.severity = BPF_SEV_ERROR,
 	.enabled_by_default = true,
 	.min_kernel = TAGS_KERNEL,

@@ -19,8 +19,7 @@ struct {
 	__type(value, u64);
 } seen SEC(".maps");
 
-/* bpf-lint does not know __hidden makes it static: its finding is wrong here */
-// NOLINTNEXTLINE(global-func-signature)
+/* __hidden: static for the verifier, so bpf-lint has nothing to say here */
 __noinline __hidden int fill(u32 key, u64 *out)
 {
 	*out = bpf_ktime_get_ns() + key;  /* no NULL check: the caller's stack */

@@ -21,5 +21,6 @@ SEC("xdp")
 int xdp_len(struct xdp_md *ctx)
 {
 	total += twice(clamp(ctx->data_end - ctx->data, 1500));
+	total += twice(clamp(ctx->ingress_ifindex, 64));
 	return XDP_PASS;
 }

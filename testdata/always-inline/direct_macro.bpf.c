@@ -26,5 +26,8 @@ int xdp_count_ip(struct xdp_md *ctx)
 
 	if (parse_eth(data, data_end, &proto) < 0)
 		return XDP_DROP;
+	/* a VLAN tag: the inner header goes through the same parser */
+	if (proto == ETH_P_8021Q && parse_eth(data + 4, data_end, &proto) < 0)
+		return XDP_DROP;
 	return proto == ETH_P_IP ? XDP_PASS : XDP_DROP;
 }

@@ -17,5 +17,6 @@ SEC("xdp")
 int xdp_drop_all(struct xdp_md *ctx)
 {
 	note_drop();
+	note_drop();
 	return XDP_DROP;
 }

@@ -32,7 +32,10 @@ int on_issue(void *ctx)
 	__u64 now = bpf_ktime_get_ns();
 
 	trace_start(bpf_get_smp_processor_id(), now);
+	trace_start(0, now);
 	record(bpf_get_smp_processor_id(), now);
+	record(0, now);
 	store(0);
+	store(1);
 	return 0;
 }

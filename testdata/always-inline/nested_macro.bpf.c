@@ -23,6 +23,7 @@ static FORCE_INLINE int cube(int x) // EXPECT: always-inline col=8
 SEC("xdp")
 int xdp_math(struct xdp_md *ctx)
 {
-	result = cube(ctx->ingress_ifindex & 7);
+	result = cube(ctx->ingress_ifindex & 7) + square(ctx->rx_queue_index & 7);
+	result += cube(ctx->rx_queue_index & 3);
 	return XDP_PASS;
 }

@@ -16,5 +16,6 @@ SEC("xdp")
 int xdp_bytes(struct xdp_md *ctx)
 {
 	account(ctx->data_end - ctx->data);
+	account(1);
 	return XDP_PASS;
 }

@@ -14,6 +14,8 @@ int on_execve(void *ctx)
 {
 	if (is_interesting(bpf_get_current_pid_tgid() >> 32))
 		hits++;
+	if (is_interesting(bpf_get_current_pid_tgid()))
+		hits++;
 	return 0;
 }
 

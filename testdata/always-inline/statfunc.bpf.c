@@ -23,5 +23,6 @@ SEC("tracepoint/sched/sched_process_exec")
 int on_exec(void *ctx)
 {
 	remember(bpf_get_current_pid_tgid());
+	remember(0);
 	return 0;
 }

@@ -76,7 +76,7 @@ static char *write_tmp(const char *name, const char *text)
 
 #define AI_FILE "#include <linux/bpf.h>\n#include <bpf/bpf_helpers.h>\n" \
 	"static __always_inline int f(int x) { return x; }\n" \
-	"SEC(\"xdp\") int p(struct xdp_md *c) { return f(c->data != 0); }\n"
+	"SEC(\"xdp\") int p(struct xdp_md *c) { return f(c->data != 0) + f(1); }\n"
 
 Test(cli, syntax_error_exits_2_with_clangs_message)
 {
@@ -242,7 +242,7 @@ Test(cli, header_filter)
 
 	write_tmp("helpers.h", "static __always_inline int h(int x) { return x; }\n");
 	f = write_tmp("main.bpf.c", "#include <linux/types.h>\n#include <bpf/bpf_helpers.h>\n#include \"helpers.h\"\n"
-			"int g(int x) { return h(x); }\n");
+			"int g(int x) { return h(x) + h(1); }\n");
 	cr_expect_eq(lint(f, NULL, NULL, NULL, NULL, NULL), 0, "%s", out);
 	cr_expect_eq(lint("--header-filter=helpers\\.h$", f, NULL, NULL, NULL, NULL), 1);
 	cr_expect(strstr(out, "helpers.h:1:8: warning:"), "%s", out);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * bpf-verify-vm [--kernel=6.1] [--tsv] [--console] [--state-freq] OBJ...
+ * bpf-verify-vm [--kernel=6.1] [--tsv] [--console] [--log] [--state-freq] OBJ...
  *
  * Every program of every object through the real verifier of another
  * kernel release, one VM boot for all. Prints the figures as a table, or
  * as the recorded-truth TSV (testdata/verifier/kernel-REL.tsv) with --tsv.
+ * --log writes each program's level 2 verifier log to stderr.
  * Exit 0 when the VM reported on everything, 1 when it did not, 2 when
  * the VM cannot run here (the line says what to install).
  */
@@ -101,13 +102,15 @@ int main(int argc, char **argv)
 			tsv = true;
 		else if (!strcmp(argv[i], "--console"))
 			o.console = stderr;
+		else if (!strcmp(argv[i], "--log"))
+			o.log2 = true, o.console = stderr;
 		else if (!strcmp(argv[i], "--state-freq"))
 			o.test_state_freq = true;
 		else
 			break;
 	}
 	if (i >= argc || argv[i][0] == '-') {
-		fprintf(stderr, "usage: bpf-verify-vm [--kernel=REL] [--tsv] [--console] [--state-freq] OBJ...\n");
+		fprintf(stderr, "usage: bpf-verify-vm [--kernel=REL] [--tsv] [--console] [--log] [--state-freq] OBJ...\n");
 		return 2;
 	}
 	rc = vm_qemu__run(&o, (const char *const *)argv + i, argc - i, &b,

@@ -8,7 +8,8 @@
  *         STACK SIZE ERRNO REASON                     (tab-separated)
  *
  * Numbers the kernel did not print are -1. VERDICT is accepted, rejected
- * or load-error. The runner (runner.c) parses these lines off the serial
+ * or load-error. With -l the log is at level 2 (every state) and printed
+ * whole between "@vm61-log" and "@vm61-log-end" lines before the result. The runner (runner.c) parses these lines off the serial
  * console; everything else on the console is ignored.
  */
 #include <errno.h>
@@ -28,6 +29,7 @@
 static char libbpf_last[256];	/* last libbpf warning, for rejections */
 static char *logbuf;
 static size_t logsize = LOG_MIN;
+static __u32 log_level = 4;	/* BPF_LOG_STATS; -l adds BPF_LOG_LEVEL2 */
 
 static int capture_print(enum libbpf_print_level level, const char *fmt,
 			 va_list ap)
@@ -156,7 +158,7 @@ static int load_one(const char *path, int idx, __u32 extra_flags,
 	}
 	logbuf[0] = '\0';
 	bpf_program__set_log_buf(mine, logbuf, logsize);
-	bpf_program__set_log_level(mine, 4);
+	bpf_program__set_log_level(mine, log_level);
 	bpf_program__set_flags(mine, bpf_program__flags(mine) | extra_flags);
 	libbpf_last[0] = '\0';
 	err = bpf_object__load(obj);
@@ -193,6 +195,9 @@ static int verify_object(const char *path, __u32 flags)
 			       libbpf_last[0] ? libbpf_last : "cannot open");
 			return n;
 		}
+		if (log_level & 2)
+			printf("@vm61-log\t%s\t%s\n%s\n@vm61-log-end\n", base,
+			       bpf_program__name(prog), logbuf);
 		print_result(path, prog, err, logbuf);
 		bpf_object__close(obj);
 		n++;
@@ -205,9 +210,11 @@ int main(int argc, char **argv)
 	__u32 flags = 0;
 	int i = 1;
 
-	if (i < argc && !strcmp(argv[i], "-f")) {	/* test state freq */
-		flags |= BPF_F_TEST_STATE_FREQ;
-		i++;
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "-f"))	/* test state freq */
+			flags |= BPF_F_TEST_STATE_FREQ;
+		else if (!strcmp(argv[i], "-l"))	/* the whole log */
+			log_level |= 2;
 	}
 	logbuf = malloc(logsize);
 	if (!logbuf)

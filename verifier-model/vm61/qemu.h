@@ -24,6 +24,7 @@ struct vm_qemu_opts {
 	const char *kernel;        /* release directory name, "6.1" */
 	long timeout_s;            /* whole boot; 0: 60 + 30 per object */
 	bool test_state_freq;      /* BPF_F_TEST_STATE_FREQ */
+	bool log2;                 /* level 2 logs on the console (with .console) */
 	FILE *console;             /* if set, the raw serial output goes here */
 };
 

@@ -67,10 +67,12 @@ static int write_initrd(const char *dst, const char *base,
 {
 	FILE *out = fopen(dst, "wb"), *in = fopen(base, "rb");
 	char buf[65536], name[32];
-	const char *args = o->test_state_freq ? "-f\n" : "\n";
+	char args[8];
 	size_t got;
 	int err = out && in ? 0 : -errno;
 
+	snprintf(args, sizeof(args), "%s%s\n", o->test_state_freq ? "-f " : "",
+		 o->log2 ? "-l" : "");
 	while (!err && (got = fread(buf, 1, sizeof(buf), in)) > 0)
 		err = fwrite(buf, 1, got, out) == got ? 0 : -EIO;
 	for (size_t i = 0; !err && i < b->n_objs; i++) {

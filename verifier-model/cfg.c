@@ -8,6 +8,7 @@
 #include "verifier-model/cfg.h"
 #include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/release.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -EINVAL)
 
@@ -18,11 +19,12 @@ static bool is_cb_helper(int id)
 	return s && (s->flags & VM_FN_CALLBACK);
 }
 
-static bool is_iter_next(const struct vm_prog *p, size_t i)
+static bool is_iter_next(const struct vm_prog *p, size_t i, unsigned kver)
 {
 	const struct vm_func_sig *s;
 
-	if (!vm_insn_is_kfunc_call(&p->insns[i]) || !p->refs || p->refs[i].kind != VM_REF_KFUNC)
+	if (!vm_insn_is_kfunc_call(&p->insns[i]) || !p->refs || p->refs[i].kind != VM_REF_KFUNC ||
+	    !vm_release_has_kfunc(kver, p->refs[i].name))
 		return false;
 	s = vm_kfunc_sig(p->refs[i].name);
 	if (s)
@@ -46,6 +48,21 @@ static int assign_subprogs(const struct vm_prog *p, struct vm_cfg *c)
 	return 0;
 }
 
+/*
+ * Opcodes the release's insn table lacks (bpf_opcode_in_insntable, in
+ * the pre-pass, so nothing is processed): may_goto, gotol, sign-extending
+ * loads.
+ */
+static bool release_opcode_ok(const struct bpf_insn *x, unsigned kver)
+{
+	if (vm_insn_is_may_goto(x))
+		return vm_release_has(kver, VM_FEAT_MAY_GOTO);
+	if (x->code == (BPF_JMP32 | BPF_JA) ||
+	    (BPF_CLASS(x->code) == BPF_LDX && BPF_MODE(x->code) == BPF_MEMSX))
+		return vm_release_has(kver, VM_FEAT_ISA_V4);
+	return true;
+}
+
 static int check_insn_ranges(const struct vm_prog *p, struct vm_cfg *c,
 			     char *err, size_t errlen)
 {
@@ -57,6 +74,8 @@ static int check_insn_ranges(const struct vm_prog *p, struct vm_cfg *c,
 
 		if (vm_insn_check(in, c->n, i, err, errlen))
 			return -EINVAL;
+		if (!release_opcode_ok(x, c->kver))
+			return ERR("unknown opcode %02x", x->code);
 		if (vm_insn_is_ldimm64(x)) {
 			i++;
 			continue;
@@ -107,6 +126,11 @@ static int successors(const struct vm_prog *p, size_t i, long out[2], bool mark_
 		out[0] = (long)i + 2;
 		if (x->src_reg == BPF_PSEUDO_FUNC) {
 			out[1] = (long)i + x->imm + 1;
+			/* before 6.3 a callback's address was visited as a call */
+			if (mark_it && !vm_release_has(c->kver, VM_FEAT_LEAN_PRUNE)) {
+				mark(c, i, VM_CFG_PRUNE | VM_CFG_JMP_POINT);
+				mark(c, out[1], VM_CFG_PRUNE | VM_CFG_JMP_POINT);
+			}
 			return 2;
 		}
 		return 1;
@@ -115,10 +139,11 @@ static int successors(const struct vm_prog *p, size_t i, long out[2], bool mark_
 		out[0] = (long)i + 1;
 		if (mark_it) {
 			mark(c, i + 1, VM_CFG_PRUNE | VM_CFG_JMP_POINT);
-			if (vm_insn_is_helper_call(x) && is_cb_helper(x->imm))
+			if (vm_insn_is_helper_call(x) && is_cb_helper(x->imm) &&
+			    vm_release_has(c->kver, VM_FEAT_CB_CONVERGE))
 				mark(c, i, VM_CFG_PRUNE | VM_CFG_JMP_POINT |
 				     VM_CFG_FORCE_CKPT | VM_CFG_CALLS_CB);
-			if (is_iter_next(p, i))
+			if (is_iter_next(p, i, c->kver))
 				mark(c, i, VM_CFG_PRUNE | VM_CFG_FORCE_CKPT | VM_CFG_ITER_NEXT);
 		}
 		if (vm_insn_is_pseudo_call(x)) {
@@ -135,6 +160,9 @@ static int successors(const struct vm_prog *p, size_t i, long out[2], bool mark_
 		out[0] = vm_insn_jmp_target(x, i);
 		if (mark_it)
 			mark(c, out[0], VM_CFG_PRUNE | VM_CFG_JMP_POINT);
+		/* before 6.3 the insn after a jump was a prune point too */
+		if (mark_it && !vm_release_has(c->kver, VM_FEAT_LEAN_PRUNE))
+			mark(c, i + 1, VM_CFG_PRUNE | VM_CFG_JMP_POINT);
 		return 1;
 	}
 	if (vm_insn_is_cond_jmp(x) || vm_insn_is_may_goto(x)) {
@@ -212,13 +240,14 @@ static int btf_nargs(const struct btf *btf, uint32_t id)
 int vm_cfg_liveness(const struct vm_prog *p, struct vm_cfg *c);
 int vm_cfg_scc(const struct vm_prog *p, struct vm_cfg *c);
 
-int vm_cfg__build(const struct vm_prog *p, const struct btf *btf,
+int vm_cfg__build(const struct vm_prog *p, const struct btf *btf, unsigned kver,
 		  struct vm_cfg *c, char *err, size_t errlen)
 {
 	size_t nsub = p->n_subprogs ? p->n_subprogs : 1;
 	int ret;
 
 	memset(c, 0, sizeof(*c));
+	c->kver = kver;
 	if (!p->n_insns)
 		return ERR("empty program");
 	c->n = p->n_insns;

@@ -21,6 +21,7 @@ enum {
 
 struct vm_cfg {
 	size_t n;
+	unsigned kver;          /* the release imitated (release.h) */
 	uint8_t *flags;
 	uint16_t *live_regs;    /* registers live before insn i */
 	uint64_t *live_stack;   /* own-frame slots (bit spi = fp-8*(spi+1)) live before i */
@@ -30,10 +31,10 @@ struct vm_cfg {
 };
 
 /*
- * Run the pre-pass over prog. 0, or a negative errno with the kernel's
- * message in err (e.g. "unreachable insn 7").
+ * Run the pre-pass over prog as release kver does it. 0, or a negative
+ * errno with the kernel's message in err (e.g. "unreachable insn 7").
  */
-int vm_cfg__build(const struct vm_prog *prog, const struct btf *btf,
+int vm_cfg__build(const struct vm_prog *prog, const struct btf *btf, unsigned kver,
 		  struct vm_cfg *cfg, char *err, size_t errlen);
 void vm_cfg__free(struct vm_cfg *cfg);
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/release.h"
 #include "verifier-model/insn.h"
 
 int vm_env__reject(struct vm_env *env, const char *fmt, ...)
@@ -297,7 +298,8 @@ static int is_state_visited(struct vm_env *env, int insn)
 	struct vm_state *cur = env->cur, **pp, *sl, *nw;
 	uint8_t fl = env->cfg.flags[insn];
 	bool force = env->opt->test_state_freq || (fl & VM_CFG_FORCE_CKPT) ||
-		     cur->jmp_hist_cnt > 40;
+		     (cur->jmp_hist_cnt > 40 &&
+		      vm_release_has(env->opt->kernel, VM_FEAT_JMP_HIST_CKPT));
 	bool add = force;
 	long states_cnt = 0;
 	size_t b = bucket_of(env, cur, insn);
@@ -380,7 +382,8 @@ miss:
 		env->max_states_per_insn = states_cnt;
 	if (!add)
 		return 0;
-	vm_mark_all_imprecise(cur);
+	if (vm_release_has(env->opt->kernel, VM_FEAT_CKPT_IMPRECISE))
+		vm_mark_all_imprecise(cur);
 	if (vm_trace_on())
 		fprintf(stderr, "  (checkpoint at %d)\n", insn);
 	nw = vm_env__copy(env, cur);

@@ -120,6 +120,11 @@ uint32_t vm_acquire_ref(struct vm_env *env, int insn);
 int vm_release_ref(struct vm_env *env, uint32_t ref);
 /* Push a callback call: a pending state entering subprog at the call insn. */
 int vm_push_callback(struct vm_env *env, int subprog, int kind);
+/*
+ * Before 6.8: enter the callback once, now, in the current state (args:
+ * the caller's registers before the call). Returns 1 (insn_idx is set).
+ */
+int vm_enter_callback(struct vm_env *env, int subprog, int helper, const struct vm_reg *args);
 /* Static or global subprogram call at env->insn_idx. */
 int vm_exec_subprog_call(struct vm_env *env, const struct bpf_insn *insn);
 /*

@@ -36,6 +36,7 @@ struct ld_ref {
 	int map;
 	uint32_t offset;
 	const char *name;
+	bool weak;                 /* extern declared __weak */
 	size_t text_insn;          /* call/func-ptr target, insn index in .text */
 };
 

@@ -47,6 +47,7 @@ static int extern_ref(struct loader *ld, const struct ld_sym *sym,
 	long koff;
 
 	r->name = sym->name;
+	r->weak = sym->bind == STB_WEAK;
 	if (is_call(insn)) {
 		r->kind = VM_REF_KFUNC;
 	} else if ((koff = ld_kconfig_offset(ld, sym->name)) >= 0 &&
@@ -243,6 +244,7 @@ static void apply_data_ref(struct bpf_insn *insn, struct vm_insn_ref *out,
 	out->map = r->map;
 	out->offset = r->offset;
 	out->name = r->name;
+	out->weak = r->weak;
 	switch (r->kind) {
 	case VM_REF_MAP_FD:
 		insn[0].src_reg = BPF_PSEUDO_MAP_FD;

@@ -61,6 +61,7 @@ struct vm_insn_ref {
 	int map;             /* index into vm_object.maps */
 	uint32_t offset;     /* VM_REF_MAP_VALUE: offset in the value */
 	const char *name;    /* kfunc/ksym name (owned by the object) */
+	bool weak;           /* kfunc/ksym extern declared __weak */
 	size_t target;       /* call/func-ptr target insn in this program */
 };
 

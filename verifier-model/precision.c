@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <string.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/release.h"
 
 struct bt {
 	int frame;
@@ -25,16 +27,29 @@ static bool bt_empty(const struct bt *b)
 
 enum { BT_OK = 0, BT_GIVE_UP = 1 };
 
+static bool has(const struct vm_env *env, enum vm_feature f)
+{
+	return vm_release_has(env->opt->kernel, f);
+}
+
 static int bt_call(struct vm_env *env, struct bt *b, const struct bpf_insn *x)
 {
 	uint16_t *m = &b->regs[b->frame];
 
-	(void)env;
+	/* before 6.5 a callback-calling helper ends backtracking like a call */
+	if (!has(env, VM_FEAT_PRECISE_SUBPROGS) && vm_insn_is_helper_call(x) &&
+	    vm_helper_sig(x->imm) && (vm_helper_sig(x->imm)->flags & VM_FN_CALLBACK))
+		return BT_GIVE_UP;
 	*m &= ~1u;
 	if (*m & 0x3e)
 		return BT_GIVE_UP;
-	(void)x;
 	return BT_OK;
+}
+
+/* Does the spill or fill at h carry precision (fp-based only before 6.8)? */
+static bool bt_stack(struct vm_env *env, const struct vm_hist *h, int base)
+{
+	return h->spi >= 0 && (base == VM_REG_FP || has(env, VM_FEAT_PRECISE_STACK_PTRS));
 }
 
 /* One insn backwards in the insn's own frame (backtrack_insn). */
@@ -62,13 +77,13 @@ static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h)
 		if (!(*m & d))
 			return BT_OK;
 		*m &= ~d;
-		if (h->spi >= 0)
+		if (bt_stack(env, h, x->src_reg))
 			b->slots[h->frame] |= 1ull << h->spi;
 		return BT_OK;
 	case BPF_STX: case BPF_ST:
 		if (*m & d)
 			return BT_GIVE_UP;
-		if (h->spi < 0 || !(b->slots[h->frame] >> h->spi & 1))
+		if (!bt_stack(env, h, x->dst_reg) || !(b->slots[h->frame] >> h->spi & 1))
 			return BT_OK;
 		b->slots[h->frame] &= ~(1ull << h->spi);
 		if (cls == BPF_STX)
@@ -99,6 +114,8 @@ static int bt_frames(struct vm_env *env, struct bt *b, const struct vm_hist *h)
 	const struct bpf_insn *x = &env->prog->insns[h->idx];
 	int cf = b->frame;
 
+	if (h->curframe != cf && !has(env, VM_FEAT_PRECISE_SUBPROGS))
+		return -1;
 	if (h->curframe < cf) {
 		/* from the callee's first insn back to the call in the caller */
 		if (b->slots[cf])
@@ -219,7 +236,8 @@ static int backtrack(struct vm_env *env, struct bt *b, bool skip)
 			if (fr == 2)
 				fr = bt_return(env, b, later);
 			if (fr < 0 || (fr == 0 && bt_insn(env, b, h))) {
-				vm_mark_all_precise(env, env->cur);
+				/* before 6.5 from the state reached, since: all of cur's path */
+				vm_mark_all_precise(env, has(env, VM_FEAT_PRECISE_SUBPROGS) ? env->cur : st);
 				return 0;
 			}
 			later = (int)h->idx;
@@ -236,11 +254,26 @@ static int backtrack(struct vm_env *env, struct bt *b, bool skip)
 	}
 }
 
+/*
+ * Before 6.2 the current state is marked too, and a mark it already has
+ * ends the walk: returns true when there is nothing left to do.
+ */
+static bool mark_cur(struct vm_env *env, struct vm_reg *r)
+{
+	if (has(env, VM_FEAT_PRECISE_CUR_CLEAN))
+		return false;
+	if (!r || r->type != VM_SCALAR || r->precise)
+		return true;
+	r->precise = true;
+	return false;
+}
+
 int vm_mark_precise(struct vm_env *env, int regno)
 {
 	struct bt b = { .frame = env->cur->curframe };
+	struct vm_reg *r = vm_env__reg(env, regno);
 
-	if (vm_env__reg(env, regno)->type != VM_SCALAR)
+	if (r->type != VM_SCALAR || mark_cur(env, r))
 		return 0;
 	b.regs[b.frame] = 1u << regno;
 	return backtrack(env, &b, true);
@@ -249,8 +282,13 @@ int vm_mark_precise(struct vm_env *env, int regno)
 int vm_mark_precise_slot(struct vm_env *env, int frame, int spi)
 {
 	struct bt b = { .frame = env->cur->curframe };
+	struct vm_frame *fr = frame <= env->cur->curframe ? env->cur->frame[frame] : NULL;
 
 	if (spi < 0 || spi >= 64)
+		return 0;
+	if (!has(env, VM_FEAT_PRECISE_CUR_CLEAN) &&
+	    mark_cur(env, fr && spi < fr->nslots && fr->slots[spi].type[0] == VM_SLOT_SPILL ?
+			  &fr->slots[spi].spilled : NULL))
 		return 0;
 	b.slots[frame] = 1ull << spi;
 	return backtrack(env, &b, true);
@@ -259,16 +297,22 @@ int vm_mark_precise_slot(struct vm_env *env, int frame, int spi)
 int vm_propagate_precision(struct vm_env *env, const struct vm_state *old)
 {
 	struct bt b = { .frame = old->curframe };
+	/* before 6.5 only the current frame's marks are carried over */
+	int f0 = has(env, VM_FEAT_PRECISE_SUBPROGS) ? 0 : old->curframe;
 
-	for (int f = 0; f <= old->curframe; f++) {
+	for (int f = f0; f <= old->curframe; f++) {
 		const struct vm_frame *fr = old->frame[f];
+		struct vm_frame *cf = env->cur->frame[f];
 
 		for (int r = 0; r < VM_MAX_REG; r++)
-			if (fr->regs[r].type == VM_SCALAR && fr->regs[r].precise)
+			if (fr->regs[r].type == VM_SCALAR && fr->regs[r].precise &&
+			    !(cf && mark_cur(env, &cf->regs[r])))
 				b.regs[f] |= 1u << r;
 		for (int s = 0; s < fr->nslots && s < 64; s++)
 			if (fr->slots[s].type[0] == VM_SLOT_SPILL &&
-			    fr->slots[s].spilled.type == VM_SCALAR && fr->slots[s].spilled.precise)
+			    fr->slots[s].spilled.type == VM_SCALAR && fr->slots[s].spilled.precise &&
+			    !(cf && s < cf->nslots && cf->slots[s].type[0] == VM_SLOT_SPILL &&
+			      mark_cur(env, &cf->slots[s].spilled)))
 				b.slots[f] |= 1ull << s;
 	}
 	if (bt_empty(&b))

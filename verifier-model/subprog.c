@@ -13,6 +13,7 @@
 #include "verifier-model/explore.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/release.h"
 
 static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int callsite)
 {
@@ -118,12 +119,67 @@ int vm_exec_subprog_call(struct vm_env *env, const struct bpf_insn *insn)
 	return 0;
 }
 
+/* The callback's frame in st: its arguments from the caller's R1-R5 (args). */
+static int callback_frame(struct vm_env *env, struct vm_state *st, int subprog, int helper,
+			  const struct vm_reg *args)
+{
+	struct vm_frame *f;
+	int err = new_frame(env, st, subprog, env->insn_idx);
+
+	if (err)
+		return err;
+	f = st->frame[st->curframe];
+	f->in_callback = 1;
+	f->callback_ret_min = 0;
+	f->callback_ret_max = 1;
+	if (helper == BPF_FUNC_loop) {
+		vm_reg__mark_unknown(&f->regs[1]);
+		f->regs[2] = args[3];
+	} else if (helper == BPF_FUNC_user_ringbuf_drain) {
+		/* cb(dynptr, ctx): the dynptr is not memory it may touch */
+		vm_reg__mark_unknown(&f->regs[1]);
+		f->regs[1].type = VM_PTR_MEM;
+		f->regs[1].flags = VM_F_RDONLY;
+		f->regs[1].mem_size = 0;
+		scalar_set_const(&f->regs[1].s, 0);
+		f->regs[2] = args[3];
+	} else if (helper == BPF_FUNC_find_vma) {
+		/* cb(task, vma, ctx) */
+		f->regs[1] = args[1];
+		vm_reg__mark_unknown(&f->regs[2]);
+		f->regs[2].type = VM_PTR_BTF;
+		f->regs[2].flags = VM_F_TRUSTED;
+		f->regs[2].btf_id = vm_kbtf_struct_id("vm_area_struct");
+		scalar_set_const(&f->regs[2].s, 0);
+		f->regs[3] = args[4];
+	} else {   /* for_each_map_elem(map, cb, ctx): cb(map, key, value, ctx) */
+		f->regs[1] = args[1];
+		vm_reg__mark_unknown(&f->regs[2]);
+		f->regs[2].type = VM_PTR_MAP_KEY;
+		f->regs[2].map = args[1].map;
+		scalar_set_const(&f->regs[2].s, 0);
+		f->regs[3] = f->regs[2];
+		f->regs[3].type = VM_PTR_MAP_VALUE;
+		f->regs[4] = args[3];
+	}
+	return 0;
+}
+
+static int check_callback(struct vm_env *env, int subprog)
+{
+	if (subprog <= 0 || (size_t)subprog >= env->prog->n_subprogs)
+		return vm_env__reject(env, "R2 is not a valid callback");
+	if (env->cur->curframe + 1 >= VM_MAX_FRAMES)
+		return vm_env__reject(env, "the call stack of %d frames is too deep",
+				      env->cur->curframe + 2);
+	return 0;
+}
+
 /* bpf_loop / for_each_map_elem: a pending state that runs the callback once more. */
 int vm_push_callback(struct vm_env *env, int subprog, int helper)
 {
 	struct vm_frame *caller = vm_env__frame(env);
 	struct vm_state *cb;
-	struct vm_frame *f;
 	int err;
 
 	if (subprog <= 0 || (size_t)subprog >= env->prog->n_subprogs)
@@ -136,55 +192,30 @@ int vm_push_callback(struct vm_env *env, int subprog, int helper)
 			return 0;
 		}
 	}
-	if (env->cur->curframe + 1 >= VM_MAX_FRAMES)
-		return vm_env__reject(env, "the call stack of %d frames is too deep",
-				      env->cur->curframe + 2);
+	if (check_callback(env, subprog))
+		return -EACCES;
 	cb = vm_env__push(env, (int)env->prog->subprogs[subprog].start, env->insn_idx);
 	if (!cb)
 		return -EACCES;
-	err = new_frame(env, cb, subprog, env->insn_idx);
+	err = callback_frame(env, cb, subprog, helper, caller->regs);
 	if (err)
 		return err;
-	f = cb->frame[cb->curframe];
-	f->in_callback = 1;
-	f->callback_ret_min = 0;
-	f->callback_ret_max = 1;
-	if (helper == BPF_FUNC_loop) {
-		vm_reg__mark_unknown(&f->regs[1]);
-		f->regs[2] = caller->regs[3];
-	} else if (helper == BPF_FUNC_user_ringbuf_drain) {
-		/* cb(dynptr, ctx): the dynptr is not memory it may touch */
-		vm_reg__mark_unknown(&f->regs[1]);
-		f->regs[1].type = VM_PTR_MEM;
-		f->regs[1].flags = VM_F_RDONLY;
-		f->regs[1].mem_size = 0;
-		scalar_set_const(&f->regs[1].s, 0);
-		f->regs[2] = caller->regs[3];
-	} else if (helper == BPF_FUNC_find_vma) {
-		/* cb(task, vma, ctx) */
-		f->regs[1] = caller->regs[1];
-		vm_reg__mark_unknown(&f->regs[2]);
-		f->regs[2].type = VM_PTR_BTF;
-		f->regs[2].flags = VM_F_TRUSTED;
-		f->regs[2].btf_id = vm_kbtf_struct_id("vm_area_struct");
-		scalar_set_const(&f->regs[2].s, 0);
-		f->regs[3] = caller->regs[4];
-	} else {   /* for_each_map_elem(map, cb, ctx): cb(map, key, value, ctx) */
-		const struct vm_reg *map = &caller->regs[1];
-
-		f->regs[1] = *map;
-		vm_reg__mark_unknown(&f->regs[2]);
-		f->regs[2].type = VM_PTR_MAP_KEY;
-		f->regs[2].map = map->map;
-		scalar_set_const(&f->regs[2].s, 0);
-		f->regs[3] = f->regs[2];
-		f->regs[3].type = VM_PTR_MAP_VALUE;
-		f->regs[4] = caller->regs[3];
-	}
 	cb->callback_unroll_depth++;
 	cb->frame[cb->curframe - 1]->callback_depth++;
 	caller->callback_depth = 0;
 	return 0;
+}
+
+int vm_enter_callback(struct vm_env *env, int subprog, int helper, const struct vm_reg *args)
+{
+	int err = check_callback(env, subprog);
+
+	if (!err)
+		err = callback_frame(env, env->cur, subprog, helper, args);
+	if (err)
+		return err < 0 ? err : -EACCES;
+	env->insn_idx = (int)env->prog->subprogs[subprog].start;
+	return 1;
 }
 
 static int main_exit(struct vm_env *env)
@@ -236,7 +267,9 @@ int vm_exec_exit(struct vm_env *env, const struct bpf_insn *insn)
 		if (r0->s.smin < callee->callback_ret_min || r0->s.smax > callee->callback_ret_max)
 			return vm_env__reject(env, "At callback return the register R0 has unknown scalar value should have been in [%d, %d]",
 					      callee->callback_ret_min, callee->callback_ret_max);
-		env->insn_idx = callee->callsite;
+		/* before 6.8 the one pass returns past the call */
+		env->insn_idx = callee->callsite +
+				!vm_release_has(env->opt->kernel, VM_FEAT_CB_CONVERGE);
 	} else {
 		if (r0->type == VM_PTR_STACK && r0->frameno == st->curframe)
 			return vm_env__reject(env, "cannot return stack pointer to the caller");
@@ -247,7 +280,7 @@ int vm_exec_exit(struct vm_env *env, const struct bpf_insn *insn)
 	free(callee->slots);
 	free(callee);
 	st->frame[st->curframe--] = NULL;
-	if (cb) {
+	if (cb && vm_release_has(env->opt->kernel, VM_FEAT_CB_CONVERGE)) {
 		struct vm_state *prev = vm_find_prev_entry(env, st, env->insn_idx);
 
 		if (prev)

@@ -176,7 +176,8 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		if (!m->map)
 			return vm_env__reject(env, "invalid map_ptr to access map->%s",
 					      a == VM_ARG_MAP_KEY ? "key" : "value");
-		if (a == VM_ARG_MAP_KEY && env->prog && sig->ret == VM_RET_MAP_VALUE_OR_NULL)
+		if (a == VM_ARG_MAP_KEY && env->prog && sig->ret == VM_RET_MAP_VALUE_OR_NULL &&
+		    vm_release_has(env->opt->kernel, VM_FEAT_CONST_KEY_NONNULL))
 			m->const_key = const_array_key(env, m->map, regno);
 		return vm_check_helper_mem(env, regno, a == VM_ARG_MAP_KEY ? m->map->key_size :
 					   m->map->value_size, false, false);

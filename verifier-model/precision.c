@@ -236,8 +236,9 @@ static int backtrack(struct vm_env *env, struct bt *b, bool skip)
 			if (fr == 2)
 				fr = bt_return(env, b, later);
 			if (fr < 0 || (fr == 0 && bt_insn(env, b, h))) {
-				/* before 6.5 from the state reached, since: all of cur's path */
-				vm_mark_all_precise(env, has(env, VM_FEAT_PRECISE_SUBPROGS) ? env->cur : st);
+				/* before 6.5: the checkpoints above the state being walked */
+				vm_mark_all_precise(env, has(env, VM_FEAT_PRECISE_SUBPROGS) ? env->cur :
+							 st->parent);
 				return 0;
 			}
 			later = (int)h->idx;
@@ -297,10 +298,7 @@ int vm_mark_precise_slot(struct vm_env *env, int frame, int spi)
 int vm_propagate_precision(struct vm_env *env, const struct vm_state *old)
 {
 	struct bt b = { .frame = old->curframe };
-	/* before 6.5 only the current frame's marks are carried over */
-	int f0 = has(env, VM_FEAT_PRECISE_SUBPROGS) ? 0 : old->curframe;
-
-	for (int f = f0; f <= old->curframe; f++) {
+	for (int f = 0; f <= old->curframe; f++) {
 		const struct vm_frame *fr = old->frame[f];
 		struct vm_frame *cf = env->cur->frame[f];
 

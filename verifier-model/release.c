@@ -16,8 +16,8 @@ static const struct {
 } features[VM_FEAT__COUNT] = {
 	/* Nov 2022 precision series (6.2): checkpoints start imprecise, the
 	 * current state is not marked, precision works with subprograms. */
-	[VM_FEAT_CKPT_IMPRECISE] = { "ckpt_imprecise", VM_KVER(6, 2) },
-	[VM_FEAT_PRECISE_CUR_CLEAN] = { "precise_cur_clean", VM_KVER(6, 2) },
+	[VM_FEAT_CKPT_IMPRECISE] = { "ckpt_imprecise", VM_KVER(6, 1) },
+	[VM_FEAT_PRECISE_CUR_CLEAN] = { "precise_cur_clean", VM_KVER(6, 1) },
 	/* before: a backtrack reaching a call, exit or callback call marks
 	 * every scalar of the path precise (seen in the 6.1 VM's log); the
 	 * May 2023 series walks through frames (6.5: from the merge mails,

@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The model against the kernel on every testdata/verifier program: the
- * verdict must match, the processed count be within 10% (or 20 insns),
- * and every before/after pair of the article be ordered as the kernel
- * orders it. The reference is the live kernel where bpf() is permitted,
- * the recorded kernel-6.18.tsv otherwise. Prints the table, the median
- * and the worst relative error.
- *   test-model-accuracy TSV OBJDIR
+ * The model against the kernel on every testdata/verifier program, for
+ * each release with recorded figures (kernel-REL.tsv; the model imitates
+ * REL): the verdict must match, the processed count be within 10% (or 20
+ * insns), and every before/after pair of the article be ordered as the
+ * kernel orders it. The reference is the live kernel where bpf() is
+ * permitted and the release is the running one, the recorded figures
+ * otherwise. Prints the table, the median and the worst relative error.
+ *   test-model-accuracy OBJDIR TSV...
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "verifier-model/object.h"
+#include "verifier-model/release.h"
 #include "verifier-model/result.h"
 
 struct row {
@@ -36,11 +38,48 @@ static const char *const pairs[][2] = {
 	{ "static_k_sites", "global_in_loop" },
 };
 
-static int run_model(const char *path, const char *prog, struct row *r)
+/*
+ * Rows the model does not yet bring within tolerance, with the figures
+ * measured when they were listed and why. Such a row is reported, not
+ * failed; once it passes, the test fails until it leaves this list.
+ */
+static const struct known {
+	const char *release, *prog, *why;
+} known[] = {
+	/* 6.1 accepts, 9 insns; the model stops at insn 2 */
+	{ "6.1", "raw_tp_ksym", "bpf_this_cpu_ptr on a typed percpu __ksym is not modelled "
+	  "(6.18 here refuses the ksym before the helper: no CONFIG_KALLSYMS_ALL)" },
+	{ NULL, NULL, NULL },
+};
+
+static const struct known *known_deviation(const char *release, const char *prog)
+{
+	for (size_t i = 0; known[i].prog; i++)
+		if (!strcmp(known[i].release, release) && !strcmp(known[i].prog, prog))
+			return &known[i];
+	return NULL;
+}
+
+/* "6.1" from ".../kernel-6.1.tsv", and its KVER; false if not so named. */
+static bool tsv_release(const char *path, char *rel, size_t len, unsigned *kver)
+{
+	const char *b = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	unsigned a, m;
+	int n = 0;
+
+	if (sscanf(b, "kernel-%u.%u.tsv%n", &a, &m, &n) != 2 || b[n])
+		return false;
+	snprintf(rel, len, "%u.%u", a, m);
+	*kver = VM_KVER(a, m);
+	return true;
+}
+
+static int run_model(const char *path, const char *prog, unsigned kver, struct row *r)
 {
 	struct vm_object *obj;
 	char err[256];
-	struct vm_options opt = { .max_insns = 1000000, .mem_cap_mb = 1024, .time_cap_ms = 60000 };
+	struct vm_options opt = { .max_insns = 1000000, .mem_cap_mb = 1024, .time_cap_ms = 60000,
+				  .kernel = kver };
 	struct vm_result res;
 	const struct vm_prog *p;
 
@@ -60,7 +99,7 @@ static int run_model(const char *path, const char *prog, struct row *r)
 		 res.verdict == VM_ACCEPTED ? "" : res.reason);
 	if (res.verdict == VM_MODEL_LIMIT || res.verdict == VM_LOAD_ERROR)
 		r->m_insns = -1;
-	if (vm_kernel_available(NULL, 0)) {
+	if (vm_release_is_host(kver) && vm_kernel_available(NULL, 0)) {
 		struct vm_result kr;
 
 		if (!vm_kernel_backend.verify(obj, (size_t)(p - obj->progs), &opt, &kr) &&
@@ -118,24 +157,19 @@ static int check_pairs(const struct row *rows, int n)
 	return bad;
 }
 
-int main(int argc, char **argv)
+/* Read tsv's rows and run the model on each; returns the row count or -1. */
+static int read_rows(const char *tsv, const char *objdir, unsigned kver, struct row *rows,
+		     int max, int *bad)
 {
-	struct row rows[256];
-	double errs[256];
 	char line[512];
-	int n = 0, bad = 0;
-	FILE *f;
+	int n = 0;
+	FILE *f = fopen(tsv, "r");
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: %s TSV OBJDIR\n", argv[0]);
-		return 2;
-	}
-	f = fopen(argv[1], "r");
 	if (!f) {
-		perror(argv[1]);
-		return 1;
+		perror(tsv);
+		return -1;
 	}
-	while (fgets(line, sizeof(line), f) && n < 256) {
+	while (fgets(line, sizeof(line), f) && n < max) {
 		struct row *r = &rows[n];
 		char verdict[32], path[600];
 
@@ -145,30 +179,58 @@ int main(int argc, char **argv)
 		if (sscanf(line, "%63s %63s %31s %ld", r->obj, r->prog, verdict, &r->k_insns) != 4)
 			continue;
 		r->k_ok = !strcmp(verdict, "success");
-		snprintf(path, sizeof(path), "%s/%s", argv[2], r->obj);
-		if (run_model(path, r->prog, r)) {
+		snprintf(path, sizeof(path), "%s/%s", objdir, r->obj);
+		if (run_model(path, r->prog, kver, r)) {
 			printf("%s/%s: cannot run the model\n", r->obj, r->prog);
-			bad++;
+			(*bad)++;
 			continue;
 		}
 		n++;
 	}
 	fclose(f);
+	return n;
+}
+
+/* One row's line; returns 1 when it counts as a disagreement. */
+static int print_row(const char *release, struct row *r)
+{
+	long diff = labs(r->m_insns - r->k_insns);
+	bool ok = r->k_ok == r->m_ok && r->m_insns >= 0 &&
+		  (diff <= 20 || diff <= 0.10 * (double)r->k_insns);
+	const struct known *k = known_deviation(release, r->prog);
+	const char *tag = ok ? (k ? "PASSES, drop it from known[] " : "") : k ? "KNOWN " : "FAIL ";
+
+	r->err = r->k_insns ? (double)(r->m_insns - r->k_insns) / (double)r->k_insns : 0;
+	printf("%-28s %-8s %9ld %-8s %9ld %+7.1f%%  %s%s%s\n", r->prog,
+	       r->k_ok ? "accept" : "reject", r->k_insns, r->m_ok ? "accept" : "reject",
+	       r->m_insns, 100 * r->err, tag, r->live ? "" : "(recorded) ", r->m_reason);
+	if (k && !ok)
+		printf("    known deviation: %s\n", k->why);
+	return ok == !!k;
+}
+
+/* The model against one release's figures; returns the disagreements. */
+static int check_release(const char *tsv, const char *objdir)
+{
+	static struct row rows[256];
+	double errs[256];
+	char release[16];
+	unsigned kver;
+	int n, bad = 0;
+
+	if (!tsv_release(tsv, release, sizeof(release), &kver)) {
+		fprintf(stderr, "%s: not named kernel-REL.tsv\n", tsv);
+		return 1;
+	}
+	n = read_rows(tsv, objdir, kver, rows, 256, &bad);
+	if (n < 0)
+		return 1;
+	printf("== kernel %s (the model imitating %s)\n", release, release);
 	printf("%-28s %-8s %9s %-8s %9s %8s  %s\n", "program", "kernel", "insns", "model",
 	       "insns", "error", "model reason");
 	for (int i = 0; i < n; i++) {
-		struct row *r = &rows[i];
-		long diff = labs(r->m_insns - r->k_insns);
-		bool ok = r->k_ok == r->m_ok && r->m_insns >= 0 &&
-			  (diff <= 20 || diff <= 0.10 * (double)r->k_insns);
-
-		r->err = r->k_insns ? (double)(r->m_insns - r->k_insns) / (double)r->k_insns : 0;
-		errs[i] = fabs(r->err);
-		printf("%-28s %-8s %9ld %-8s %9ld %+7.1f%%  %s%s%s\n", r->prog,
-		       r->k_ok ? "accept" : "reject", r->k_insns, r->m_ok ? "accept" : "reject",
-		       r->m_insns, 100 * r->err, ok ? "" : "FAIL ", r->live ? "" : "(recorded) ",
-		       r->m_reason);
-		bad += !ok;
+		bad += print_row(release, &rows[i]);
+		errs[i] = fabs(rows[i].err);
 	}
 	if (n) {
 		qsort(errs, (size_t)n, sizeof(errs[0]), cmp_double);
@@ -177,6 +239,20 @@ int main(int argc, char **argv)
 		       100 * errs[n - 1]);
 	}
 	bad += check_pairs(rows, n);
+	printf("%s: %d disagreement(s)\n\n", release, bad);
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	int bad = 0;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s OBJDIR TSV...\n", argv[0]);
+		return 2;
+	}
+	for (int i = 2; i < argc; i++)
+		bad += check_release(argv[i], argv[1]);
 	printf("%d disagreement(s)\n", bad);
 	return bad ? 1 : 0;
 }

@@ -24,6 +24,7 @@
 #include "rewrite/plan.h"
 #include "rewrite/report.h"
 #include "rewrite/verify_stage.h"
+#include "verifier-model/vm61/qemu.h"
 #include "verifier-model/cli.h"
 
 struct cli {
@@ -347,7 +348,7 @@ int main(int argc, char **argv)
 		free(c.rule_filter);
 		return rc;
 	}
-	if (verify_stage__check(c.verify)) {
+	if (verify_stage__check(c.verify, c.opt.target_kernel)) {
 		free(c.rule_filter);
 		return 2;
 	}
@@ -359,5 +360,6 @@ int main(int argc, char **argv)
 		status = 2;
 	run_free(&r);
 	free(c.rule_filter);
+	vm_qemu__cleanup();	/* the target release's VM boots, if any */
 	return status;
 }

@@ -6,6 +6,7 @@
 #include "confirm/confirm.h"
 #include "rewrite/verify_stage.h"
 #include "rules/rule.h"
+#include "verifier-model/vm61/qemu.h"
 
 int fix_verify_parse(const char *s)
 {
@@ -17,17 +18,35 @@ int fix_verify_parse(const char *s)
 	return -1;
 }
 
-int verify_stage__check(enum fix_verify mode)
+/* The target is the running kernel (or none was named): bpf() answers. */
+static bool target_is_host(unsigned target)
 {
-	char why[256];
+	return !target || target == lint_running_kernel();
+}
+
+/* Can the kernel verifier of target run here? 0, or 2 with why printed. */
+static int kernel_check(enum fix_verify mode, unsigned target)
+{
+	char why[256], rel[16];
 
 	if (mode != FIX_VERIFY_KERNEL && mode != FIX_VERIFY_BOTH)
 		return 0;
-	if (vm_kernel_available(why, sizeof(why)))
-		return 0;
+	if (target_is_host(target)) {
+		if (vm_kernel_available(why, sizeof(why)))
+			return 0;
+	} else {
+		vm_qemu__release_name(target, rel, sizeof(rel));
+		if (!vm_qemu__available(rel, why, sizeof(why)))
+			return 0;
+	}
 	fprintf(stderr, "bpf-fix: --verify=%s: %s\n",
 		mode == FIX_VERIFY_KERNEL ? "kernel" : "both", why);
 	return 2;
+}
+
+int verify_stage__check(enum fix_verify mode, unsigned target)
+{
+	return kernel_check(mode, target);
 }
 
 /* Candidates whose rule exists to lower the verifier's cost. */
@@ -80,9 +99,15 @@ static void print_dropped(FILE *out, const char *shown,
 	}
 }
 
-static const struct vm_backend *backend_of(enum fix_verify mode)
+/*
+ * The model imitates the target release; the kernel backend is bpf() on
+ * the running kernel, or the target release's verifier in a VM.
+ */
+static const struct vm_backend *backend_of(enum fix_verify mode, unsigned target)
 {
-	return mode == FIX_VERIFY_KERNEL ? &vm_kernel_backend : &vm_model_backend;
+	if (mode != FIX_VERIFY_KERNEL)
+		return &vm_model_backend;
+	return target_is_host(target) ? &vm_kernel_backend : &vm_qemu_backend;
 }
 
 /* One backend over the eligible candidates; eligible is narrowed to the kept. */
@@ -91,23 +116,37 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 			enum fix_verify mode, FILE *out, struct verify_totals *tot,
 			bool last)
 {
-	struct vm_options vopt = { .max_insns = 1000000 };
+	unsigned target = plan->target_kernel;
+	struct vm_options vopt = { .max_insns = 1000000,
+				   .kernel = target_is_host(target) ? 0 : target };
 	bool *must_help = cost_candidates(plan);
 	struct confirm_source src = {
 		.path = path, .args = args, .n_fixes = plan->n_cand,
 		.eligible = eligible, .must_help = must_help,
 		.render = fix_plan__render_cb, .cookie = plan,
 	};
-	const char *name = mode == FIX_VERIFY_KERNEL ? "kernel verifier" : "verifier model";
+	char name[64];
 	struct confirm_outcome o = { 0 };
 	struct compile_dir dir;
-	int err = compile_dir__new(&dir);
+	int err;
 
+	if (target_is_host(target))
+		snprintf(name, sizeof(name), "%s",
+			 mode == FIX_VERIFY_KERNEL ? "kernel verifier" : "verifier model");
+	else
+		snprintf(name, sizeof(name), "%s of Linux %u.%u",
+			 mode == FIX_VERIFY_KERNEL ? "kernel verifier (VM)" : "verifier model",
+			 target / 256, target % 256);
+	if (kernel_check(mode, target)) {
+		free(must_help);
+		return 2;
+	}
+	err = compile_dir__new(&dir);
 	if (err) {
 		fprintf(stderr, "bpf-fix: %s: temporary directory: %s\n", shown, strerror(-err));
 		return 2;
 	}
-	err = must_help ? confirm_choose(&src, backend_of(mode), &vopt, &dir, &o) : -ENOMEM;
+	err = must_help ? confirm_choose(&src, backend_of(mode, target), &vopt, &dir, &o) : -ENOMEM;
 	free(must_help);
 	compile_dir__remove(&dir);
 	if (err == -EBADMSG) {

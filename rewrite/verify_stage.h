@@ -13,7 +13,7 @@
 
 enum fix_verify {
 	FIX_VERIFY_MODEL,     /* default: runs anywhere, no privileges */
-	FIX_VERIFY_KERNEL,    /* the running kernel's verifier */
+	FIX_VERIFY_KERNEL,    /* the target kernel's verifier: bpf() or its VM */
 	FIX_VERIFY_BOTH,      /* kept only if both confirm */
 	FIX_VERIFY_NONE,      /* apply what the rules propose, unmeasured */
 };
@@ -28,8 +28,12 @@ struct verify_totals {
 
 /* Parse "model|kernel|both|none"; -1 if unknown. */
 int fix_verify_parse(const char *s);
-/* Refuse --verify=kernel|both here without bpf(); prints why. 0 or 2. */
-int verify_stage__check(enum fix_verify mode);
+/*
+ * Refuse --verify=kernel|both up front when target's verifier cannot run:
+ * bpf() for the running kernel (target 0 or the running release), the
+ * release's VM otherwise (qemu, its image). Prints why; 0 or 2.
+ */
+int verify_stage__check(enum fix_verify mode, unsigned target);
 
 /*
  * Confirm plan's candidates (the file at path, shown as shown) and select

@@ -321,8 +321,11 @@ void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter)
 			on = lint__globs_apply(rule_filter, strlen(rule_filter), r->id, on);
 		if (!on)
 			continue;
+		size_t from = ctx->out->n;
+
 		ctx->rule = r;
 		r->check(ctx);
+		target__downgrade(r, ctx->out, from, ctx->conf->cfg.target_kernel);
 	}
 	ctx->rule = NULL;
 }

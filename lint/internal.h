@@ -51,6 +51,13 @@ void config__free(struct lint_file_config *c);
 /* Parse one YAML document from text (name for messages); for tests. */
 int config__parse(struct lint_file_config *c, const char *text, size_t len,
 		  const char *name, char **err);
+/*
+ * Findings out->v[from..] of rule r whose fix needs a kernel newer than
+ * target lose their edits and say so (r->fix_kernels names the fix). target.c.
+ */
+void target__downgrade(const struct bpf_rule *r, struct bpf_findings *out, size_t from,
+		       unsigned target);
+
 /* Index of rule id in bpf_rules, or -1. */
 int config__rule_index(const char *id);
 

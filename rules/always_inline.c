@@ -506,14 +506,8 @@ static void check_function(struct ai_state *st, CXCursor c)
 			free(file);
 			file = strdup(lint_main_path(st->ctx));
 		}
-		unsigned k = lint_config(st->ctx)->target_kernel;
-
 		fd->fix.min_kernel = KVER(4, 16);
-		if (k < KVER(4, 16))
-			fix_set_unfixable(&fd->fix, "the target kernel %u.%u predates BPF-to-BPF "
-					  "calls (4.16): there every function must be inlined",
-					  k >> 8, k & 255);
-		else if (ci.calls == 1 && ci.refs == ci.calls && ci.in_loop)
+		if (ci.calls == 1 && ci.refs == ci.calls && ci.in_loop)
 			/* clang inlines the lone call anyway: dropping the attribute changes nothing */
 			fix_set_unfixable(&fd->fix, "its one call is in a loop: a global __noinline "
 					  "function is verified once; dropping always_inline alone "
@@ -584,5 +578,9 @@ const struct bpf_rule rule_always_inline = {
 	.fix_lowers_cost = true,
 	.min_kernel = KVER(4, 16),
 	.cost_scope = "this function accounts",
+	.fix_kernels = (const struct rule_fix_kernel[]){
+		{ KVER(4, 16), "a real call (BPF-to-BPF calls)",
+		  "keep always_inline: every function must be inlined there" },
+		{ 0 } },
 	.check = check,
 };

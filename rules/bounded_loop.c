@@ -322,24 +322,19 @@ out:
 
 static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 {
-	const struct lint_config *cfg = lint_config(ctx);
-	unsigned target = cfg->target_kernel;
 	struct counted c;
 	struct bpf_finding *f;
 	const char *why;
-	bool old;
 
 	(void)data;
 	if (l->kind != LOOP_FOR || l->can_loop || !analyse(l, &c))
 		return;
 	if (c.trips < (long long)lint_rule_option(ctx))
 		return;
-	old = target && target < BPF_FOR_KERNEL;
 	f = lint_report(ctx, loop__range(ctx, l->off, l->rparen + 1),
 			"bounded loop of %lld iterations: the verifier walks its body up to %lld times, "
-			"once per value of the counter; %s", c.trips, c.trips,
-			old ? "bpf_for() would be checked about once, but needs kernel 6.4 (target older)"
-			    : "use bpf_for() so it is checked about once");
+			"once per value of the counter; use bpf_for() so it is checked about once",
+			c.trips, c.trips);
 	if (!f)
 		return;
 	lint_set_scope(ctx, f, clang_getCursorExtent(l->stmt));
@@ -348,10 +343,7 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 	finding_add_note(f, "bpf_for(i, start, end) (open-coded iterator, kernel 6.4+) gives the "
 			 "verifier i as a range [start, end) and converges after one or two passes");
 	why = why_not_canonical(l, &c);
-	if (old)
-		fix_set_unfixable(&f->fix, "bpf_for needs kernel 6.4; the target is %u.%u",
-				  target / 256, target % 256);
-	else if (why)
+	if (why)
 		fix_set_unfixable(&f->fix, "not bpf_for's shape: %s", why);
 	else
 		add_fix(ctx, f, l, &c);
@@ -398,5 +390,10 @@ const struct bpf_rule rule_bounded_loop = {
 	.cost_scope = "this loop accounts",
 	.option = "threshold",
 	.option_default = 32,
+	.fix_kernels = (const struct rule_fix_kernel[]){
+		{ BPF_FOR_KERNEL, "bpf_for",
+		  "move the body into a global __noinline function (5.6+) or a "
+		  "bpf_loop() callback (5.17+), which the verifier checks once" },
+		{ 0 } },
 	.check = check,
 };

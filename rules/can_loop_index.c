@@ -19,6 +19,9 @@
 #include "lint/lint_ctx.h"
 
 #define CAN_LOOP_KERNEL KVER(6, 9)
+/* What an older target can do: its verifier refuses the can_loop loop itself. */
+#define CAN_LOOP_OLD "write a plain bounded loop: can_loop itself needs 6.9, so this loop " \
+	"does not load there either"
 #define BPF_FOR_KERNEL KVER(6, 4)
 
 /* for (i = S; i < BOUND && can_loop; i++) with a constant bound. */
@@ -242,5 +245,9 @@ const struct bpf_rule rule_can_loop_index = {
 	.cost_scope = "this loop accounts",
 	.option = "threshold",
 	.option_default = 32,
+	.fix_kernels = (const struct rule_fix_kernel[]){
+		{ BPF_FOR_KERNEL, "bpf_for", CAN_LOOP_OLD },
+		{ CAN_LOOP_KERNEL, "can_loop", CAN_LOOP_OLD },
+		{ 0 } },
 	.check = check,
 };

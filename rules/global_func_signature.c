@@ -167,10 +167,6 @@ static bool always_gets_ctx(struct lint_ctx *ctx, CXCursor fn, int idx)
 /* Offer `tag` after the parameter's declarator, where the kernel allows it. */
 static void add_tag(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor parm, const char *tag)
 {
-	if (!ast__kernel_at_least(ctx, TAGS_KERNEL)) {
-		fix_set_unfixable(&f->fix, "argument tags need Linux 6.8");
-		return;
-	}
 	f->fix.needs = BPF_NEED_ARG_TAGS;
 	f->fix.min_kernel = TAGS_KERNEL;
 	lint_fix_insert(ctx, f, clang_getRangeEnd(clang_getCursorExtent(parm)), tag);
@@ -300,5 +296,10 @@ const struct bpf_rule rule_global_func_signature = {
 	.severity = BPF_SEV_ERROR,
 	.enabled_by_default = true,
 	.min_kernel = TAGS_KERNEL,
+	.fix_kernels = (const struct rule_fix_kernel[]){
+		{ TAGS_KERNEL, "tagging an argument (__arg_ctx, __arg_nonnull)",
+		  "test the pointer for NULL before using it, and give a context argument "
+		  "the program's context type (struct xdp_md *, ...)" },
+		{ 0 } },
 	.check = check,
 };

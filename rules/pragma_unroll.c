@@ -201,13 +201,6 @@ static void report(struct pscan *p, unsigned at, unsigned end, unsigned cut,
 		"the pragma, and for a long constant loop write bpf_for(i, 0, N) (6.4), whose "
 		"body is verified once");
 	f->fix.min_kernel = KVER(5, 3);
-	if (lint_config(p->ctx)->target_kernel < KVER(5, 3)) {
-		unsigned k = lint_config(p->ctx)->target_kernel;
-
-		fix_set_unfixable(&f->fix, "the target kernel %u.%u predates bounded loops (5.3): "
-				  "without the pragma the loop would be rejected", k >> 8, k & 255);
-		return;
-	}
 	if (r->whole) {
 		unsigned a = at, b = cut;
 
@@ -416,5 +409,9 @@ const struct bpf_rule rule_pragma_unroll = {
 	.fix_lowers_cost = true,
 	.min_kernel = KVER(5, 3),
 	.cost_scope = "this loop accounts",
+	.fix_kernels = (const struct rule_fix_kernel[]){
+		{ KVER(5, 3), "a loop without the pragma (a bounded loop)",
+		  "keep the pragma: older verifiers reject every loop" },
+		{ 0 } },
 	.check = check,
 };

@@ -165,5 +165,10 @@ const struct bpf_rule rule_repeat_index = {
 	.fix_lowers_cost = true,
 	.min_kernel = KVER(6, 4),
 	.cost_scope = "this loop accounts",
+	.fix_kernels = (const struct rule_fix_kernel[]){
+		{ ITER_KERNEL, "bpf_for",
+		  "write a plain bounded loop: bpf_repeat is an iterator too, so "
+		  "this loop does not load there either" },
+		{ 0 } },
 	.check = check,
 };

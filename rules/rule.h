@@ -12,6 +12,17 @@
 
 struct lint_ctx;
 
+/*
+ * A fix that needs a newer kernel than some targets have: a finding whose
+ * fix.min_kernel is `kernel` gets no edits on an older target and says
+ * "WHAT needs Linux X.Y; the target is A.B: INSTEAD" (lint/target.c).
+ */
+struct rule_fix_kernel {
+	unsigned kernel;         /* KVER() */
+	const char *what;        /* "bpf_for" */
+	const char *instead;     /* what the older kernel can do, or NULL */
+};
+
 struct bpf_rule {
 	const char *id;          /* stable: used in [brackets], NOLINT, config */
 	const char *summary;     /* one line, for --list-rules and the README */
@@ -19,6 +30,8 @@ struct bpf_rule {
 	enum bpf_severity severity;
 	bool enabled_by_default;
 	unsigned min_kernel;     /* KVER() the preferred fix needs, 0 = any */
+	/* Every fix.min_kernel the rule sets, {0}-terminated; NULL if none. */
+	const struct rule_fix_kernel *fix_kernels;
 	/*
 	 * The fix exists to lower the verifier's cost: bpf-fix keeps it only
 	 * where it measurably does. Other fixes (API hygiene) are kept when

@@ -327,5 +327,9 @@ const struct bpf_rule rule_static_call_in_loop = {
 	.fix_lowers_cost = true,
 	.min_kernel = KVER(5, 6),
 	.cost_scope = "the called function's body accounts",
+	.fix_kernels = (const struct rule_fix_kernel[]){
+		{ KVER(5, 6), "a global function (verified once)",
+		  "keep the loop short or call the function fewer times" },
+		{ 0 } },
 	.check = check,
 };

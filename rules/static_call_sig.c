@@ -211,13 +211,10 @@ static void fix_void_return(struct lint_ctx *ctx, struct bpf_finding *f, CXCurso
 
 char *static_call__unfixable(struct lint_ctx *ctx, CXCursor def)
 {
-	unsigned target = lint_config(ctx)->target_kernel;
 	CXType ret = clang_getCanonicalType(clang_getResultType(clang_getCursorType(def)));
 	int n = clang_Cursor_getNumArguments(def);
 	char *why = NULL;
 
-	if (target && target < GLOBAL_FUNC_KERNEL)
-		return strdup("global functions need kernel 5.6");
 	if (!lint_location_reported(ctx, clang_getCursorLocation(def)))
 		return strdup("the function is defined in a header");
 	if (ret.kind == CXType_Void && !void_fixable(ctx, def))

@@ -347,19 +347,22 @@ static void fix_specifiers(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor
 			clang_disposeString(s);
 			break;
 		}
-		if (!strcmp(p, "static") && add_noinline) {
-			lint_fix_replace(ctx, f, loop__range(ctx, o, o + 6), "__noinline");
+		/* __hidden keeps a function per call site as static does */
+		bool per_call = !strcmp(p, "static") || !strcmp(p, "__hidden");
+
+		if (per_call && add_noinline) {
+			lint_fix_replace(ctx, f, loop__range(ctx, o, o + strlen(p)), "__noinline");
 			done = true;
-		} else if (!strcmp(p, "static") || !strcmp(p, "inline") || !strcmp(p, "__inline") ||
+		} else if (per_call || !strcmp(p, "inline") || !strcmp(p, "__inline") ||
 			   !strcmp(p, "__inline__")) {
 			lint_fix_replace(ctx, f, loop__range(ctx, o, next), "");
-			done |= !strcmp(p, "static");
+			done |= per_call;
 		}
 		clang_disposeString(s);
 	}
 	clang_disposeTokens(tu, tok, n);
 	if (!done)
-		fix_set_unfixable(&f->fix, "'static' is not written at the definition (a macro?)");
+		fix_set_unfixable(&f->fix, "'static' or '__hidden' is not written at the definition (a macro?)");
 }
 
 void static_call__add_fix(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor def)

@@ -118,6 +118,7 @@ struct run {
 	struct vm_object **objs;   /* kept open: line costs point into them */
 	size_t n_objs;
 	int status;                /* exit code so far */
+	bool said;                 /* an earlier kernel's run already named bad objects */
 };
 
 static void status_of(struct run *run, const struct vm_result *r)
@@ -164,7 +165,8 @@ static int run_object(const struct args *a, const struct vm_backend *be,
 	char err[256];
 
 	if (vm_object__open(path, &obj, err, sizeof(err))) {
-		fprintf(stderr, "bpf-verify: %s\n", err);
+		if (!run->said)
+			fprintf(stderr, "bpf-verify: %s\n", err);
 		run->status = 2;
 		return 0;
 	}
@@ -176,8 +178,9 @@ static int run_object(const struct args *a, const struct vm_backend *be,
 	run->objs = no;
 	run->objs[run->n_objs++] = obj;
 	if (!obj->n_progs) {	/* say so: an empty table would look like success */
-		fprintf(stderr, "bpf-verify: %s: no BPF programs in the object (no SEC(\"...\") functions)\n",
-			path);
+		if (!run->said)
+			fprintf(stderr, "bpf-verify: %s: no BPF programs in the object "
+				"(no SEC(\"...\") functions)\n", path);
 		run->status = 2;
 		return 0;
 	}
@@ -251,6 +254,7 @@ static int run_kernels(struct args *a)
 	struct run runs[VM_KERNELS_MAX] = { 0 };
 	struct vm_row *rows[VM_KERNELS_MAX];
 	int nk, status = 0;
+	bool fatal = false;        /* no backend, or out of memory: no table */
 	char why[256];
 
 	nk = vm_kernels__parse(a->kernels, ks, VM_KERNELS_MAX, why, sizeof(why));
@@ -259,21 +263,22 @@ static int run_kernels(struct args *a)
 			nk < 0 ? why : "--kernel and -C do not go together");
 		return 2;
 	}
-	for (int k = 0; k < nk && status != 2; k++) {
+	/* an object that does not open is said and skipped, as without --kernel */
+	for (int k = 0; k < nk && !fatal; k++) {
 		const struct vm_backend *be = kernel_backend(a, &ks[k]);
 
-		if (!be || load_run(a, be, a->files, a->n_files, &runs[k]))
-			status = 2;
-		else if (runs[k].status > status)
-			status = runs[k].status;
+		runs[k].said = k > 0;
+		fatal = !be || load_run(a, be, a->files, a->n_files, &runs[k]);
+		if (fatal || runs[k].status > status)
+			status = fatal ? 2 : runs[k].status;
 		rows[k] = runs[k].rows;
 	}
-	if (status != 2 && nk == 1) {
+	if (!fatal && nk == 1) {
 		report__print(stdout, a->fmt, runs[0].rows, runs[0].n,
 			      a->backend == SEL_BOTH);
 		if (a->lines && a->fmt == VM_FMT_TABLE)
 			report__print_lines(stdout, runs[0].rows, runs[0].n);
-	} else if (status != 2) {
+	} else if (!fatal) {
 		vm_kernels__print(stdout, a->fmt, ks, nk, rows, runs[0].n);
 	}
 	for (int k = 0; k < nk; k++)

@@ -292,96 +292,85 @@ static void evict(struct vm_env *env, struct vm_state *sl, struct vm_state **pp)
 	free_or_keep(env, sl);
 }
 
-/* Returns 1 when cur is covered by an explored state (prune), 0, or <0. */
-static int is_state_visited(struct vm_env *env, int insn)
+/* What comparing the current state with one checkpoint found. */
+enum ckpt_match {
+	CKPT_MISS,         /* not equivalent */
+	CKPT_MISS_LOOPING, /* not equivalent, and the checkpoint is still being explored */
+	CKPT_HIT,          /* equivalent: the current path is pruned */
+	CKPT_LOOP_HIT,     /* equivalent within a loop (ranges, not exact values) */
+	CKPT_REJECT,       /* the same state again on a path that never left: a loop */
+};
+
+/*
+ * sl is still being explored (it has live branches), so reaching it again
+ * means a loop: iterators, may_goto and callbacks converge when the state is
+ * within sl's ranges; anything else repeating exactly is an infinite loop.
+ */
+static enum ckpt_match match_looping(struct vm_env *env, struct vm_state *sl, int insn,
+				     uint8_t fl)
 {
-	struct vm_state *cur = env->cur, **pp, *sl, *nw;
-	uint8_t fl = env->cfg.flags[insn];
-	bool force = env->opt->test_state_freq || (fl & VM_CFG_FORCE_CKPT) ||
-		     (cur->jmp_hist_cnt > 40 &&
-		      vm_release_has(env->opt->kernel, VM_FEAT_JMP_HIST_CKPT));
-	bool add = force;
-	long states_cnt = 0;
-	size_t b = bucket_of(env, cur, insn);
+	struct vm_state *cur = env->cur;
 
-	if (env->jmps_processed - env->prev_jmps_processed >= 2 &&
-	    env->insn_processed - env->prev_insn_processed >= 8)
-		add = true;
-	for (pp = &env->buckets[b]; (sl = *pp);) {
-		bool loop = false;
+	if (fl & VM_CFG_ITER_NEXT)
+		return states_equal(env, sl, cur, VM_RANGE_WITHIN) && iter_r1_active(env) ?
+		       CKPT_LOOP_HIT : CKPT_MISS_LOOPING;
+	if (vm_insn_is_may_goto(&env->prog->insns[insn]) &&
+	    sl->may_goto_depth != cur->may_goto_depth &&
+	    states_equal(env, sl, cur, VM_RANGE_WITHIN))
+		return CKPT_LOOP_HIT;
+	if (fl & VM_CFG_CALLS_CB)
+		return states_equal(env, sl, cur, VM_RANGE_WITHIN) ? CKPT_LOOP_HIT
+								   : CKPT_MISS_LOOPING;
+	if (states_maybe_looping(sl, cur) && states_equal(env, sl, cur, VM_EXACT) &&
+	    !iter_depths_differ(sl, cur) && sl->may_goto_depth == cur->may_goto_depth &&
+	    sl->callback_unroll_depth == cur->callback_unroll_depth)
+		return CKPT_REJECT;
+	return CKPT_MISS_LOOPING;
+}
 
-		states_cnt++;
-		if (vm_trace_on() && sl->insn_idx == insn)
-			fprintf(stderr, "  (candidate br=%u callsites %s)\n", sl->branches,
-				same_callsites(sl, cur) ? "same" : "differ");
-		if (sl->insn_idx != insn || !same_callsites(sl, cur)) {
-			pp = &sl->next;
-			continue;
-		}
-		if (sl->branches) {
-			if (fl & VM_CFG_ITER_NEXT) {
-				if (states_equal(env, sl, cur, VM_RANGE_WITHIN) && iter_r1_active(env))
-					goto loop_hit;
-				goto skip_inf;
-			}
-			if (vm_insn_is_may_goto(&env->prog->insns[insn]) &&
-			    sl->may_goto_depth != cur->may_goto_depth &&
-			    states_equal(env, sl, cur, VM_RANGE_WITHIN))
-				goto loop_hit;
-			if (fl & VM_CFG_CALLS_CB) {
-				if (states_equal(env, sl, cur, VM_RANGE_WITHIN))
-					goto loop_hit;
-				goto skip_inf;
-			}
-			if (states_maybe_looping(sl, cur) && states_equal(env, sl, cur, VM_EXACT) &&
-			    !iter_depths_differ(sl, cur) && sl->may_goto_depth == cur->may_goto_depth &&
-			    sl->callback_unroll_depth == cur->callback_unroll_depth)
-				return vm_env__reject(env, "infinite loop detected at insn %d", insn);
-skip_inf:
-			if (!force && env->jmps_processed - env->prev_jmps_processed < 20 &&
-			    env->insn_processed - env->prev_insn_processed < 100)
-				add = false;
-			goto miss;
-		}
-		loop = vm_scc_range_within(env, sl);
-		if (0) {
-loop_hit:
-			loop = true;
-			goto hit;
-		}
-		if (states_equal(env, sl, cur, loop ? VM_RANGE_WITHIN : VM_NOT_EXACT)) {
-hit:
-			sl->hit_cnt++;
-			if (vm_trace_on()) {
-				void vm_trace_one(const struct vm_state *st, int idx, const char *what);
+/* Compare the current state at insn with checkpoint sl (same insn, same calls). */
+static enum ckpt_match match_checkpoint(struct vm_env *env, struct vm_state *sl, int insn,
+					uint8_t fl)
+{
+	bool loop;
 
-				vm_trace_one(sl, insn, "old");
-			}
-			if (vm_propagate_precision(env, sl) < 0)
-				return -EACCES;
-			if (loop && sl->branches && vm_scc_add_backedge(env, sl) < 0)
-				return -ENOMEM;
-			return 1;
-		}
-miss:
-		if (add)
-			sl->miss_cnt++;
-		{
-			uint32_t n = (fl & VM_CFG_FORCE_CKPT) && sl->branches ? 64 : 3;
+	if (sl->branches)
+		return match_looping(env, sl, insn, fl);
+	loop = vm_scc_range_within(env, sl);
+	if (!states_equal(env, sl, env->cur, loop ? VM_RANGE_WITHIN : VM_NOT_EXACT))
+		return CKPT_MISS;
+	return loop ? CKPT_LOOP_HIT : CKPT_HIT;
+}
 
-			if (sl->miss_cnt > sl->hit_cnt * n + n) {
-				if (vm_trace_on())
-					fprintf(stderr, "  (evict state at %d)\n", insn);
-				evict(env, sl, pp);
-				continue;
-			}
-		}
-		pp = &sl->next;
+/* The current path is pruned at sl: its precision flows back, loops learn a back-edge. */
+static int prune_at(struct vm_env *env, struct vm_state *sl, int insn, bool loop)
+{
+	sl->hit_cnt++;
+	if (vm_trace_on()) {
+		void vm_trace_one(const struct vm_state *st, int idx, const char *what);
+
+		vm_trace_one(sl, insn, "old");
 	}
-	if (env->max_states_per_insn < states_cnt)
-		env->max_states_per_insn = states_cnt;
-	if (!add)
-		return 0;
+	if (vm_propagate_precision(env, sl) < 0)
+		return -EACCES;
+	if (loop && sl->branches && vm_scc_add_backedge(env, sl) < 0)
+		return -ENOMEM;
+	return 1;
+}
+
+/* Checkpoints that keep missing are dropped, as the kernel's miss/hit ratio does. */
+static bool should_evict(const struct vm_state *sl, uint8_t fl)
+{
+	uint32_t n = (fl & VM_CFG_FORCE_CKPT) && sl->branches ? 64 : 3;
+
+	return sl->miss_cnt > sl->hit_cnt * n + n;
+}
+
+/* Push a copy of the current state at insn as a new checkpoint into bucket b. */
+static int add_checkpoint(struct vm_env *env, int insn, size_t b)
+{
+	struct vm_state *cur = env->cur, *nw;
+
 	if (vm_release_has(env->opt->kernel, VM_FEAT_CKPT_IMPRECISE))
 		vm_mark_all_imprecise(cur);
 	if (vm_trace_on())
@@ -405,6 +394,60 @@ miss:
 	cur->dfs_depth = nw->dfs_depth + 1;
 	vm_scc_enter(env, nw);
 	return 0;
+}
+
+/*
+ * At a prune point: 1 if an earlier checkpoint covers the current state (the
+ * path ends), 0 to go on (perhaps after adding a checkpoint), <0 on reject.
+ */
+static int is_state_visited(struct vm_env *env, int insn)
+{
+	struct vm_state *cur = env->cur, **pp, *sl;
+	uint8_t fl = env->cfg.flags[insn];
+	bool force = env->opt->test_state_freq || (fl & VM_CFG_FORCE_CKPT) ||
+		     (cur->jmp_hist_cnt > 40 &&
+		      vm_release_has(env->opt->kernel, VM_FEAT_JMP_HIST_CKPT));
+	bool add = force;
+	long states_cnt = 0;
+	size_t b = bucket_of(env, cur, insn);
+
+	if (env->jmps_processed - env->prev_jmps_processed >= 2 &&
+	    env->insn_processed - env->prev_insn_processed >= 8)
+		add = true;
+	for (pp = &env->buckets[b]; (sl = *pp);) {
+		enum ckpt_match m;
+
+		states_cnt++;
+		if (vm_trace_on() && sl->insn_idx == insn)
+			fprintf(stderr, "  (candidate br=%u callsites %s)\n", sl->branches,
+				same_callsites(sl, cur) ? "same" : "differ");
+		if (sl->insn_idx != insn || !same_callsites(sl, cur)) {
+			pp = &sl->next;
+			continue;
+		}
+		m = match_checkpoint(env, sl, insn, fl);
+		if (m == CKPT_REJECT)
+			return vm_env__reject(env, "infinite loop detected at insn %d", insn);
+		if (m == CKPT_HIT || m == CKPT_LOOP_HIT)
+			return prune_at(env, sl, insn, m == CKPT_LOOP_HIT);
+		/* in a loop, checkpoint less often unless the path is long */
+		if (m == CKPT_MISS_LOOPING && !force &&
+		    env->jmps_processed - env->prev_jmps_processed < 20 &&
+		    env->insn_processed - env->prev_insn_processed < 100)
+			add = false;
+		if (add)
+			sl->miss_cnt++;
+		if (should_evict(sl, fl)) {
+			if (vm_trace_on())
+				fprintf(stderr, "  (evict state at %d)\n", insn);
+			evict(env, sl, pp);
+			continue;
+		}
+		pp = &sl->next;
+	}
+	if (env->max_states_per_insn < states_cnt)
+		env->max_states_per_insn = states_cnt;
+	return add ? add_checkpoint(env, insn, b) : 0;
 }
 
 struct vm_state *vm_find_prev_entry(struct vm_env *env, const struct vm_state *cur, int insn)

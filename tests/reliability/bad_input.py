@@ -59,9 +59,10 @@ def snapshot(d):
     return out
 
 
-def row(name, argv, setup, rc, pattern, changes=(), quiet_stdout=False):
+def row(name, argv, setup, rc, pattern, changes=(), quiet_stdout=False, stdout_has=None):
     """Run argv (with {d} for the directory) after setup(d); check rc, stderr, files
-    and, with quiet_stdout, that nothing (not even a table header) went to stdout."""
+    and, with quiet_stdout, that nothing (not even a table header) went to stdout;
+    with stdout_has, that stdout holds that text (the good inputs' rows)."""
     global failures, checked
     d = tempfile.mkdtemp(prefix="bad-input-")
     try:
@@ -85,6 +86,8 @@ def row(name, argv, setup, rc, pattern, changes=(), quiet_stdout=False):
                 problems.append("stderr %r does not match %r" % (lines[0], pattern))
         changed = {os.path.basename(p) for p in set(before) | set(after)
                    if before.get(p) != after.get(p)}
+        if stdout_has is not None and stdout_has not in r.stdout:
+            problems.append("stdout lacks %r: %r" % (stdout_has, r.stdout[:200]))
         if quiet_stdout and r.stdout:
             problems.append("stdout should be empty: %r" % r.stdout[:200])
         if changed != set(changes):
@@ -180,6 +183,12 @@ def object_rows():
             write(os.path.join(d, "trunc.o"), f.read()[:300])
     row("bpf-verify: truncated ELF", [VERIFY, "--backend=model", "trunc.o"], trunc, 2,
         r"trunc\.o: truncated ELF", quiet_stdout=True)
+    # A bad object among good ones: said, and the good one's row still printed,
+    # for one kernel and for a --kernel list alike.
+    for kernel in ([], ["--kernel=6.1"], ["--kernel=6.1,6.18"]):
+        row("bpf-verify %s: bad object beside a good one" % " ".join(kernel or ["(host)"]),
+            [VERIFY, "--backend=model", "--format=csv"] + kernel + ["whole.o", "trunc.o"],
+            trunc, 2, r"trunc\.o: truncated ELF", stdout_has="whole.o")
     row("bpf-verify: non-BPF ELF", [VERIFY, "--backend=model", "host.o"],
         lambda d: shutil.copy(sys.executable if os.path.exists(sys.executable)
                               else "/bin/true", os.path.join(d, "host.o")), 2,

@@ -85,13 +85,14 @@ static bool find_member(const struct btf *b, uint32_t id, const char *name,
 	return false;
 }
 
+/* libbpf's field compatibility: any two composites, ints and enums, same kinds. */
 static bool same_class(const struct btf_type *a, const struct btf_type *b)
 {
 	int ka = btf_kind(a), kb = btf_kind(b);
 	bool ia = ka == BTF_KIND_INT || ka == BTF_KIND_ENUM || ka == BTF_KIND_ENUM64;
 	bool ib = kb == BTF_KIND_INT || kb == BTF_KIND_ENUM || kb == BTF_KIND_ENUM64;
 
-	return ka == kb || (ia && ib);
+	return ka == kb || (ia && ib) || (btf_is_composite(a) && btf_is_composite(b));
 }
 
 /*
@@ -128,9 +129,15 @@ static int resolve_field(const struct btf *local, uint32_t lid, const char *acc,
 			if (idx >= (unsigned long)btf_vlen(lt))
 				return -1;
 			name = btf__name_by_offset(local, btf_members(lt)[idx].name_off);
-			if (!name || !*name)
+			if (!name)
 				return -1;
 			lid = btf_members(lt)[idx].type;
+			if (!*name) {
+				/* libbpf matches by the named members only: an anonymous
+				 * struct or union is looked through on both sides */
+				lt = skip_mods(local, &lid);
+				continue;
+			}
 			if (!find_member(k, kt_id, name, &kt_id, bits, 0))
 				return 0;
 		} else if (btf_is_array(lt)) {

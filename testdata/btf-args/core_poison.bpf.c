@@ -37,3 +37,41 @@ int guard_missing(void *ctx)
 		return 0;
 	return BPF_CORE_READ(t, state_of_old_kernels) > 0;
 }
+
+/* mm_struct before 6.1 kept its VMA tree inside an anonymous struct; libbpf
+ * matches fields by name through anonymous members on either side */
+struct mm_struct___rbtree {
+	struct {
+		struct rb_root mm_rb;
+	};
+} __attribute__((preserve_access_index));
+
+/* EXPECT-VERDICT: accepted — the guard (mm_rb, gone in 6.1) reads 0 */
+SEC("kprobe/do_nanosleep")
+int guard_anon_missing(void *ctx)
+{
+	struct task_struct___old *t = (void *)bpf_get_current_task(); // EXPECT: current-task
+	struct mm_struct___rbtree *mm = (void *)BPF_CORE_READ((struct task_struct *)t, mm);
+
+	if (!bpf_core_field_exists(mm->mm_rb))
+		return 0;
+	return BPF_CORE_READ(t, state_of_old_kernels) > 0;
+}
+
+struct task_struct___anon {
+	struct {
+		int pid;
+	};
+} __attribute__((preserve_access_index));
+
+/* EXPECT-VERDICT: rejected — the guard (pid, in an anonymous struct here) reads 1 */
+SEC("kprobe/do_nanosleep")
+int guard_anon_present(void *ctx)
+{
+	struct task_struct___old *t = (void *)bpf_get_current_task(); // EXPECT: current-task
+	struct task_struct___anon *a = (void *)t;
+
+	if (!bpf_core_field_exists(a->pid))
+		return 0;
+	return BPF_CORE_READ(t, state_of_old_kernels) > 0;
+}

@@ -137,6 +137,9 @@ static void fp_step(const struct bpf_insn *x, struct fpregs *r)
 
 	if (cls == BPF_ALU64 && op == BPF_MOV && BPF_SRC(x->code) == BPF_X && !x->off) {
 		*d = r->r[x->src_reg];
+	} else if ((cls == BPF_ALU64 || cls == BPF_ALU) && op == BPF_MOV &&
+		   (BPF_SRC(x->code) == BPF_K || cls == BPF_ALU)) {
+		*d = none;	/* a constant, or a 32-bit copy: never a stack pointer */
 	} else if (cls == BPF_ALU64 && (op == BPF_ADD || op == BPF_SUB) &&
 		   BPF_SRC(x->code) == BPF_K && d->kind == FP_OFF) {
 		d->off += op == BPF_ADD ? x->imm : -x->imm;

@@ -9,8 +9,11 @@
 #include "confirm/lint_cost.h"
 #include "config.h"
 #include "lint/lint.h"
+#include "lint/inputs.h"
 #include "lint/lsp.h"
+#include "lint/pool.h"
 #include "lint/print.h"
+#include "lint/progress.h"
 #include "rules/rule.h"
 #include "verifier-model/cli.h"
 
@@ -19,10 +22,14 @@ enum format { FMT_TEXT, FMT_JSON, FMT_SARIF, FMT_MARKDOWN };
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: bpf-lint [options] FILE.bpf.c... [-- CLANG-ARGS...]\n"
+		"usage: bpf-lint [options] FILE.bpf.c|DIR... [-- CLANG-ARGS...]\n"
+		"  DIR: its *.bpf.c files, recursively (less .gitignore and the config's exclude:);\n"
+		"  no FILE with -p DIR: every BPF file DIR/compile_commands.json lists\n"
 		"  --format=text|json|sarif  output format (default text; --list-rules: markdown)\n"
 		"  --color=auto|always|never colour in text output (default auto: on a tty)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
+		"  -j, --jobs=N              lint N files at once (default: one per core)\n"
+		"  -q, --quiet               no progress line, no summary\n"
 		"  --header-filter=REGEX     also report in headers whose path matches\n"
 		"  --config=FILE             use FILE instead of the nearest .bpf-lint.yaml\n"
 		"  --rules=LIST              enable/disable rules: \"-*,pragma-*\"\n"
@@ -91,6 +98,8 @@ struct cli {
 	bool sort_cost;          /* --sort=cost */
 	bool lsp;                /* --lsp: serve instead of linting FILEs */
 	bool list;               /* --list-rules (in --format) */
+	unsigned jobs;           /* -j N; 0: one per core */
+	bool quiet;              /* -q: no progress, no summary */
 };
 
 static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
@@ -102,13 +111,14 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "target-kernel", required_argument, 0, 'k' }, { "list-rules", no_argument, 0, 'l' },
 		{ "explain", required_argument, 0, 'e' }, { "version", no_argument, 0, 'V' },
 		{ "cost", no_argument, 0, 'K' }, { "sort", required_argument, 0, 'S' },
-		{ "lsp", no_argument, 0, 'L' },
+		{ "lsp", no_argument, 0, 'L' }, { "jobs", required_argument, 0, 'j' },
+		{ "quiet", no_argument, 0, 'q' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":p:h", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":p:hj:q", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			if (!strcmp(optarg, "text")) c->format = FMT_TEXT;
@@ -131,6 +141,11 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			else { fprintf(stderr, "bpf-lint: --sort=location|cost\n"); return 2; }
 			break;
 		case 'p': c->opt.compile_db_dir = optarg; break;
+		case 'j':
+			if (cli_parse_jobs("bpf-lint", optarg, &c->jobs))
+				return 2;
+			break;
+		case 'q': c->quiet = true; break;
 		case 'H': c->opt.header_filter = optarg; break;
 		case 'c': c->opt.config_path = optarg; break;
 		case 'r': c->opt.rule_filter = optarg; break;
@@ -161,44 +176,140 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 	return -1;
 }
 
-static int lint_files(struct cli *c, char **files, int n, struct bpf_findings *all)
+/* One file's result, handed from a worker to the printing thread. */
+struct lint_job {
+	int rc;
+	char *err;
+	struct bpf_findings found;
+};
+
+struct lint_batch {
+	struct cli *c;
+	char **files;
+	size_t n;
+	struct lint_job *jobs;
+	struct bpf_findings *all;
+	bool stream;             /* text without --cost: print each file when done */
+	bool color;
+	struct progress progress;
+	unsigned *by_rule;       /* findings per bpf_rules[] index */
+	size_t findings, files_with, files_failed;
+	int status;
+};
+
+static void lint_work(void *arg, size_t i, struct lint_session *s)
 {
-	struct lint_session *s = lint_session_new();
-	int status = 0;
+	struct lint_batch *b = arg;
+	struct lint_job *j = &b->jobs[i];
 
-	if (!s) {
-		fprintf(stderr, "bpf-lint: cannot create a libclang index\n");
-		return 2;
-	}
-	for (int i = 0; i < n; i++) {
-		struct bpf_findings one = { 0 };
-		char *err = NULL;
-		int rc = lint_run(s, files[i], &c->opt, &one, &err);
+	j->rc = s ? lint_run(s, b->files[i], &b->c->opt, &j->found, &j->err) : -ENOMEM;
+}
 
-		if (rc) {
-			fprintf(stderr, "%s%s\n", rc == -EBADMSG ? "" : "bpf-lint: ",
-				err ? err : strerror(-rc));
-			if (rc != -ENODATA)	/* an empty file is said, not an error */
-				status = 2;
+static void count_findings(struct lint_batch *b, const struct bpf_findings *f)
+{
+	for (size_t k = 0; k < f->n; k++)
+		for (unsigned r = 0; r < bpf_rules_count; r++)
+			if (!strcmp(bpf_rules[r]->id, f->v[k].rule))
+				b->by_rule[r]++;
+	b->findings += f->n;
+	b->files_with += f->n > 0;
+}
+
+/* In input order: say the error, print or keep the findings, move the progress on. */
+static void lint_done(void *arg, size_t i)
+{
+	struct lint_batch *b = arg;
+	struct lint_job *j = &b->jobs[i];
+
+	progress__clear(&b->progress);
+	if (j->rc) {
+		fprintf(stderr, "%s%s\n", j->rc == -EBADMSG ? "" : "bpf-lint: ",
+			j->err ? j->err : j->rc == -ENOMEM ? "cannot create a libclang index"
+							  : strerror(-j->rc));
+		if (j->rc != -ENODATA) {	/* an empty file is said, not an error */
+			b->status = 2;
+			b->files_failed++;
 		}
-		free(err);
+	}
+	free(j->err);
+	count_findings(b, &j->found);
+	if (b->stream) {
+		if (print_text(stdout, &j->found, b->color))
+			b->status = 2;
+		fflush(stdout);
+		findings_free(&j->found);
+	} else {
 		/* Move the findings over; the strings now belong to all. */
-		for (size_t j = 0; j < one.n; j++) {
-			struct bpf_finding *f = findings_add(all);
+		for (size_t k = 0; k < j->found.n; k++) {
+			struct bpf_finding *f = findings_add(b->all);
 
 			if (f)
-				*f = one.v[j];
+				*f = j->found.v[k];
 		}
-		free(one.v);
+		free(j->found.v);
 	}
-	lint_session_free(s);
-	return status;
+	progress__step(&b->progress, i + 1, b->files[i]);
+}
+
+/* "bpf-lint: 40 files: 7 findings in 3 files (always-inline 4, ...)" on stderr. */
+static void print_summary(const struct lint_batch *b)
+{
+	const char *sep = " (";
+
+	fprintf(stderr, "bpf-lint: %zu files: ", b->n);
+	if (!b->findings)
+		fprintf(stderr, "no findings");
+	else
+		fprintf(stderr, "%zu finding%s in %zu file%s", b->findings,
+			b->findings == 1 ? "" : "s", b->files_with, b->files_with == 1 ? "" : "s");
+	for (unsigned r = 0; r < bpf_rules_count; r++)
+		if (b->by_rule[r]) {
+			fprintf(stderr, "%s%s %u", sep, bpf_rules[r]->id, b->by_rule[r]);
+			sep = ", ";
+		}
+	if (b->findings)
+		fprintf(stderr, ")");
+	if (b->files_failed)
+		fprintf(stderr, "; %zu not linted (errors above)", b->files_failed);
+	fprintf(stderr, "\n");
+}
+
+/* Lint files (printed as they are done, or into all); *found counts the findings. */
+static int lint_files(struct cli *c, char **files, size_t n, struct bpf_findings *all,
+		      size_t *found)
+{
+	static const struct lint_pool_ops ops = { lint_work, lint_done };
+	struct lint_batch b = {
+		.c = c, .files = files, .n = n, .all = all,
+		.stream = c->format == FMT_TEXT && !c->cost,
+		.color = c->color < 0 ? isatty(1) : c->color,
+		.jobs = calloc(n, sizeof(*b.jobs)),
+		.by_rule = calloc(bpf_rules_count, sizeof(*b.by_rule)),
+	};
+
+	if (!b.jobs || !b.by_rule) {
+		free(b.jobs);
+		free(b.by_rule);
+		fprintf(stderr, "bpf-lint: out of memory\n");
+		return 2;
+	}
+	progress__init(&b.progress, n, c->quiet);
+	lint_pool_run(n, c->jobs, &ops, &b);
+	progress__clear(&b.progress);
+	if (!c->quiet && n > 1)
+		print_summary(&b);
+	*found = b.findings;
+	free(b.jobs);
+	free(b.by_rule);
+	return b.status;
 }
 
 int main(int argc, char **argv)
 {
 	struct cli c = { .format = FMT_TEXT, .color = -1 };
 	struct bpf_findings all = { 0 };
+	struct lint_inputs in = { 0 };
+	size_t found = 0;
 	int dash = argc, first, rc, status;
 
 	for (int i = 1; i < argc; i++)
@@ -216,10 +327,15 @@ int main(int argc, char **argv)
 	if (c.lsp)
 		return first < dash ? cli_usage_error("bpf-lint", "--lsp takes no files") :
 		       lsp_serve(stdin, stdout, &c.opt, lint_cost__annotate);
-	if (first >= dash)
+	if (first >= dash && !c.opt.compile_db_dir)
 		return cli_no_input("bpf-lint", "input files");
-	status = lint_files(&c, argv + first, dash - first, &all);
-	if (c.cost && lint_cost__annotate(&all, argv + first, dash - first, &c.opt)) {
+	status = lint_inputs__collect(&in, argv + first, dash - first, &c.opt, "bpf-lint");
+	if (in.n) {
+		int st = lint_files(&c, in.paths, in.n, &all, &found);
+
+		status = st > status ? st : status;
+	}
+	if (c.cost && lint_cost__annotate(&all, in.paths, (int)in.n, &c.opt)) {
 		fprintf(stderr, "bpf-lint: --cost: out of memory\n");
 		status = 2;
 	}
@@ -229,12 +345,13 @@ int main(int argc, char **argv)
 		rc = print_json(stdout, &all);
 	else if (c.format == FMT_SARIF)
 		rc = print_sarif(stdout, &all);
-	else
+	else	/* without --cost each file was printed as it was done */
 		rc = print_text(stdout, &all, c.color < 0 ? isatty(1) : c.color);
 	if (rc)
 		status = 2;
-	if (!status && all.n)
+	if (!status && found)
 		status = 1;
 	findings_free(&all);
+	lint_inputs__free(&in);
 	return status;
 }

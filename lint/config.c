@@ -4,12 +4,14 @@
  *   rules: {ID: on|off|note|warning|error}   or   rules: [ID, -glob*]
  *   RULE-ID-OPTION: N        (a rule's integer option, rules/rule.h)
  *   target-kernel: "6.4"
+ *   exclude: [vendor/, "*.skel.bpf.c"]   (gitignore-style, for directory runs)
  */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <yaml.h>
 #include "lint/internal.h"
@@ -132,6 +134,36 @@ static int load_rules(struct yctx *y, yaml_node_t *n)
 	return rc;
 }
 
+static int add_exclude(struct yctx *y, yaml_node_t *n)
+{
+	const char *v = scalar(n);
+	char **e;
+
+	if (!v || !*v)
+		return fail(y, n, "exclude entries must be non-empty strings", NULL);
+	e = realloc(y->c->exclude, (y->c->n_exclude + 1) * sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	y->c->exclude = e;
+	if (!(e[y->c->n_exclude] = strdup(v)))
+		return -ENOMEM;
+	y->c->n_exclude++;
+	return 0;
+}
+
+/* exclude: one pattern or a list of them. */
+static int load_exclude(struct yctx *y, yaml_node_t *n)
+{
+	int rc = 0;
+
+	if (n->type != YAML_SEQUENCE_NODE)
+		return add_exclude(y, n);
+	for (yaml_node_item_t *it = n->data.sequence.items.start;
+	     it < n->data.sequence.items.top && !rc; it++)
+		rc = add_exclude(y, yaml_document_get_node(y->doc, *it));
+	return rc;
+}
+
 /* k is "<id>-<option>" of a rule: set it (0 or -EINVAL), else -ENOENT. */
 static int rule_option(struct yctx *y, const char *k, yaml_node_t *vn)
 {
@@ -167,6 +199,8 @@ static int load_key(struct yctx *y, yaml_node_t *kn, yaml_node_t *vn)
 		return fail(y, kn, "keys must be strings", NULL);
 	if (!strcmp(k, "rules") || !strcmp(k, "Checks"))
 		return load_rules(y, vn);
+	if (!strcmp(k, "exclude"))
+		return load_exclude(y, vn);
 	rc = rule_option(y, k, vn);
 	if (rc != -ENOENT)
 		return rc;
@@ -253,9 +287,13 @@ static int find_config(const char *path, char *out, size_t size)
 	char dir[PATH_MAX];
 	char *slash;
 
+	struct stat st;
+
 	if (!realpath(path, dir)) {
 		if (!getcwd(dir, sizeof(dir)))
 			return 0;
+	} else if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+		/* a directory's own config applies to it */
 	} else if ((slash = strrchr(dir, '/'))) {
 		*slash = '\0';
 	}
@@ -292,6 +330,11 @@ int config__load(struct lint_file_config *c, const char *path,
 
 void config__free(struct lint_file_config *c)
 {
+	for (size_t i = 0; i < c->n_exclude; i++)
+		free(c->exclude[i]);
+	free(c->exclude);
+	c->exclude = NULL;
+	c->n_exclude = 0;
 	free(c->path);
 	c->path = NULL;
 }

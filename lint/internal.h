@@ -28,6 +28,8 @@ struct lint_file_config {
 	bool kernel_set;         /* target-kernel given in the file */
 	struct lint_rule_setting rules[LINT_MAX_RULES];
 	char *path;              /* the file it came from, or NULL */
+	char **exclude;          /* gitignore-style patterns, relative to path's dir */
+	size_t n_exclude;
 };
 
 struct lint_ctx {
@@ -48,6 +50,8 @@ struct lint_ctx {
 int config__load(struct lint_file_config *c, const char *path,
 		 const char *opt_path, char **err);
 void config__free(struct lint_file_config *c);
+/* Does c's exclude: list leave out path (relative to c->path's directory)? */
+bool config__excludes(const struct lint_file_config *c, const char *path, bool is_dir);
 /* Parse one YAML document from text (name for messages); for tests. */
 int config__parse(struct lint_file_config *c, const char *text, size_t len,
 		  const char *name, char **err);

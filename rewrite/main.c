@@ -16,7 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "config.h"
+#include "lint/inputs.h"
 #include "lint/lint.h"
+#include "lint/pool.h"
+#include "lint/progress.h"
 #include "rules/rule.h"
 #include "rewrite/atomic.h"
 #include "rewrite/diff.h"
@@ -34,12 +37,16 @@ struct cli {
 	char *rule_filter;       /* built from --rule */
 	enum fix_verify verify;  /* --verify: who confirms the fixes */
 	struct verify_totals totals;
+	unsigned jobs;           /* -j N; 0: one per core */
+	bool quiet;              /* -q: no progress, no summary */
 };
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: bpf-fix [options] FILE.bpf.c... [-- CLANG-ARGS...]\n"
+		"usage: bpf-fix [options] FILE.bpf.c|DIR... [-- CLANG-ARGS...]\n"
+		"  DIR: its *.bpf.c files, recursively (less .gitignore and the config's exclude:);\n"
+		"  no FILE with -p DIR: every BPF file DIR/compile_commands.json lists\n"
 		"  --apply                   rewrite the files in place (atomically)\n"
 		"  --rule=ID,...             only the fixes of these rules\n"
 		"  --rules=LIST              clang-tidy style list, as bpf-lint: \"-*,pragma-*\"\n"
@@ -48,6 +55,8 @@ static void usage(FILE *out)
 		"  --verify=MODE             model (default), kernel, both or none: keep only the\n"
 		"                            fixes that verifier confirms (fewer processed insns)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
+		"  -j, --jobs=N              read and lint N files at once (default: one per core)\n"
+		"  -q, --quiet               no progress line, no summary\n"
 		"  --header-filter=REGEX     as bpf-lint\n"
 		"  --config=FILE             use FILE instead of the nearest .bpf-lint.yaml\n"
 		"  --version                 print the version\n"
@@ -84,13 +93,14 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "export-fixes", required_argument, 0, 'x' },
 		{ "header-filter", required_argument, 0, 'H' }, { "config", required_argument, 0, 'c' },
 		{ "target-kernel", required_argument, 0, 'k' }, { "version", no_argument, 0, 'V' },
-		{ "verify", required_argument, 0, 'v' },
+		{ "verify", required_argument, 0, 'v' }, { "jobs", required_argument, 0, 'j' },
+		{ "quiet", no_argument, 0, 'q' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch, rc;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":p:h", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":p:hj:q", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': c->apply = true; break;
 		case 'R':
@@ -100,6 +110,11 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		case 'r': c->opt.rule_filter = optarg; break;
 		case 'x': c->export_path = optarg; break;
 		case 'p': c->opt.compile_db_dir = optarg; break;
+		case 'j':
+			if (cli_parse_jobs("bpf-fix", optarg, &c->jobs))
+				return 2;
+			break;
+		case 'q': c->quiet = true; break;
 		case 'H': c->opt.header_filter = optarg; break;
 		case 'c': c->opt.config_path = optarg; break;
 		case 'k':
@@ -212,100 +227,146 @@ static int show_diff(const struct fix_plan *plan, const char *shown)
 	return 0;
 }
 
-/* Everything for one file; found and plan stay for --export-fixes. */
-static int fix_file(struct cli *c, struct lint_session *s, const char *path,
-		    struct bpf_findings *found, struct fix_plan *plan)
-{
+/* One file on its way through the run; found and plan stay for --export-fixes. */
+struct fix_item {
+	const char *path;
 	struct file_snapshot snap;
-	struct lint_options opt = c->opt;
-	char why[512], *err = NULL, *shown;
-	unsigned target;
-	int rc, status = 0;
+	bool have_snap;
+	int read_status;         /* 2: the snapshot failed, said in why */
+	char why[512];
+	int lint_rc;
+	char *err;
+	struct bpf_findings found;
+	struct fix_plan plan;
+	int status;
+};
 
-	if (c->apply)
-		file_snapshot__remove_stale(path);
-	if (file_snapshot__read(&snap, path, why, sizeof(why))) {
-		fprintf(stderr, "bpf-fix: %s: %s\n", path, why);
+struct run {
+	struct cli *c;
+	struct fix_item *items;
+	size_t n;
+	struct progress progress;
+	int status;
+};
+
+/* On a worker: read the file and lint exactly those bytes, not a later version. */
+static void fix_work(void *arg, size_t i, struct lint_session *s)
+{
+	struct run *r = arg;
+	struct fix_item *it = &r->items[i];
+	struct lint_options opt = r->c->opt;
+
+	if (r->c->apply)
+		file_snapshot__remove_stale(it->path);
+	if (file_snapshot__read(&it->snap, it->path, it->why, sizeof(it->why))) {
+		it->read_status = 2;
+		return;
+	}
+	it->have_snap = true;
+	opt.unsaved_text = it->snap.bytes;
+	opt.unsaved_len = it->snap.len;
+	it->lint_rc = s ? lint_run(s, it->path, &opt, &it->found, &it->err) : -ENOMEM;
+}
+
+/* In input order: plan, confirm, show and write one file; 0, 1 (changed) or 2. */
+static int fix_finish(struct cli *c, struct fix_item *it)
+{
+	struct lint_options opt = c->opt;
+	const char *path = it->path;
+	char *shown;
+	unsigned target;
+	int status = 0;
+
+	if (it->read_status) {
+		fprintf(stderr, "bpf-fix: %s: %s\n", path, it->why);
 		return 2;
 	}
-	/* Lint the very bytes that will be edited, not a later version. */
-	opt.unsaved_text = snap.bytes;
-	opt.unsaved_len = snap.len;
-	rc = lint_run(s, path, &opt, found, &err);
-	if (rc) {
-		status = lint_error(path, rc, err);
-		if (rc == -ENODATA)	/* an empty file: said, nothing to fix */
-			status = 0;
-		goto out;
+	if (it->lint_rc) {
+		const char *err = it->err;
+
+		if (!err && it->lint_rc == -ENOMEM)
+			err = "cannot create a libclang index";
+		status = lint_error(path, it->lint_rc, err);
+		return it->lint_rc == -ENODATA ? 0 : status;	/* an empty file: said, nothing to fix */
 	}
+	opt.unsaved_text = it->snap.bytes;
+	opt.unsaved_len = it->snap.len;
 	target = c->opt.target_kernel ? c->opt.target_kernel
-		: found->target_kernel ? found->target_kernel : lint_running_kernel();
-	if (fix_plan__init(plan, snap.path, snap.bytes, snap.len, found, target)) {
+		: it->found.target_kernel ? it->found.target_kernel : lint_running_kernel();
+	if (fix_plan__init(&it->plan, it->snap.path, it->snap.bytes, it->snap.len, &it->found,
+			   target)) {
 		fprintf(stderr, "bpf-fix: %s: out of memory\n", path);
-		status = 2;
-		goto out;
+		return 2;
 	}
 	shown = diff_display_path(path);
-	report_skipped(stderr, shown ? shown : path, plan);
+	report_skipped(stderr, shown ? shown : path, &it->plan);
 	/* Keep only what the verifier confirms, before anything is shown or written. */
-	if (verify_stage__run(plan, path, shown ? shown : path, &opt, c->verify,
+	if (verify_stage__run(&it->plan, path, shown ? shown : path, &opt, c->verify,
 			      stderr, &c->totals)) {
 		free(shown);
-		status = 2;
-		goto out;
+		return 2;
 	}
-	if (fix_plan__changed(plan)) {
+	if (fix_plan__changed(&it->plan)) {
 		c->totals.files_changed++;
-		status = show_diff(plan, shown ? shown : path) ?: 1;
-		if (status == 1 && c->apply && write_out(&snap, plan, path))
+		status = show_diff(&it->plan, shown ? shown : path) ?: 1;
+		if (status == 1 && c->apply && write_out(&it->snap, &it->plan, path))
 			status = 2;
 	}
 	free(shown);
-out:
-	free(err);
-	file_snapshot__free(&snap);
 	return status;
 }
 
-struct run {
-	struct bpf_findings *found;
-	struct fix_plan *plans;
-	int n;
-};
-
-static int fix_files(struct cli *c, char **files, int n, struct run *r)
+static void fix_done(void *arg, size_t i)
 {
-	struct lint_session *s = lint_session_new();
-	int status = 0;
+	struct run *r = arg;
+	struct fix_item *it = &r->items[i];
 
-	r->found = calloc((size_t)n, sizeof(*r->found));
-	r->plans = calloc((size_t)n, sizeof(*r->plans));
+	progress__clear(&r->progress);
+	it->status = fix_finish(r->c, it);
+	fflush(stdout);
+	if (it->status > r->status)	/* 2 (an error) wins over 1 (changes) */
+		r->status = it->status;
+	free(it->err);
+	it->err = NULL;
+	if (it->have_snap)
+		file_snapshot__free(&it->snap);
+	it->have_snap = false;
+	progress__step(&r->progress, i + 1, it->path);
+}
+
+/*
+ * Files are read and linted on -j workers; planning, confirming and writing
+ * go in input order on this thread (the verifier stage uses every core itself).
+ */
+static int fix_files(struct cli *c, char **files, size_t n, struct run *r)
+{
+	static const struct lint_pool_ops ops = { fix_work, fix_done };
+
+	r->c = c;
 	r->n = n;
-	if (!s || !r->found || !r->plans) {
-		fprintf(stderr, "bpf-fix: cannot create a libclang index\n");
-		lint_session_free(s);
+	r->items = calloc(n, sizeof(*r->items));
+	if (!r->items) {
+		fprintf(stderr, "bpf-fix: out of memory\n");
 		return 2;
 	}
-	for (int i = 0; i < n; i++) {
-		int st = fix_file(c, s, files[i], &r->found[i], &r->plans[i]);
-
-		if (st > status)	/* 2 (an error) wins over 1 (changes) */
-			status = st;
-	}
-	lint_session_free(s);
-	return status;
+	for (size_t i = 0; i < n; i++)
+		r->items[i].path = files[i];
+	progress__init(&r->progress, n, c->quiet);
+	lint_pool_run(n, c->jobs, &ops, r);
+	progress__clear(&r->progress);
+	return r->status;
 }
 
 static int export(const struct cli *c, struct run *r)
 {
-	struct fix_plan **v = calloc((size_t)r->n + 1, sizeof(*v));
+	struct fix_plan **v = calloc(r->n + 1, sizeof(*v));
 	char *cwd = getcwd(NULL, 0);
 	size_t k = 0;
 	int rc;
 
-	for (int i = 0; v && i < r->n; i++)
-		if (r->plans[i].path)
-			v[k++] = &r->plans[i];
+	for (size_t i = 0; v && i < r->n; i++)
+		if (r->items[i].plan.path)
+			v[k++] = &r->items[i].plan;
 	rc = v && cwd ? export_fixes_write(c->export_path, v, k, cwd) : -ENOMEM;
 	if (rc)
 		fprintf(stderr, "bpf-fix: %s: %s\n", c->export_path, strerror(-rc));
@@ -314,22 +375,63 @@ static int export(const struct cli *c, struct run *r)
 	return rc ? 2 : 0;
 }
 
+/* "bpf-fix: 40 files: 5 fixes in 3 files (always-inline 3, ...), written" on stderr. */
+static void print_summary(const struct cli *c, const struct run *r)
+{
+	unsigned *by_rule = calloc(bpf_rules_count, sizeof(*by_rule));
+	size_t fixes = 0, files = 0, failed = 0;
+	const char *sep = " (";
+
+	if (!by_rule)
+		return;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct fix_plan *p = &r->items[i].plan;
+
+		failed += r->items[i].status == 2;
+		if (!p->path || !fix_plan__changed(p))
+			continue;
+		files++;
+		for (size_t k = 0; k < p->n_cand; k++)
+			for (unsigned j = 0; j < bpf_rules_count; j++)
+				if (p->cand[k].status == FIX_APPLIED &&
+				    !strcmp(p->cand[k].finding->rule, bpf_rules[j]->id)) {
+					by_rule[j]++;
+					fixes++;
+				}
+	}
+	fprintf(stderr, "bpf-fix: %zu files: ", r->n);
+	if (!fixes)
+		fprintf(stderr, "nothing to change");
+	else
+		fprintf(stderr, "%zu fix%s in %zu file%s", fixes, fixes == 1 ? "" : "es",
+			files, files == 1 ? "" : "s");
+	for (unsigned j = 0; j < bpf_rules_count; j++)
+		if (by_rule[j]) {
+			fprintf(stderr, "%s%s %u", sep, bpf_rules[j]->id, by_rule[j]);
+			sep = ", ";
+		}
+	if (fixes)
+		fprintf(stderr, "), %s", c->apply ? "written" : "shown as a diff");
+	if (failed)
+		fprintf(stderr, "; %zu file%s not done (errors above)", failed, failed == 1 ? "" : "s");
+	fprintf(stderr, "\n");
+	free(by_rule);
+}
+
 static void run_free(struct run *r)
 {
-	for (int i = 0; i < r->n; i++) {
-		if (r->plans)
-			fix_plan__free(&r->plans[i]);
-		if (r->found)
-			findings_free(&r->found[i]);
+	for (size_t i = 0; r->items && i < r->n; i++) {
+		fix_plan__free(&r->items[i].plan);
+		findings_free(&r->items[i].found);
 	}
-	free(r->plans);
-	free(r->found);
+	free(r->items);
 }
 
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
 	struct run r = { 0 };
+	struct lint_inputs in = { 0 };
 	int dash = argc, first, rc, status;
 
 	for (int i = 1; i < argc; i++)
@@ -342,7 +444,7 @@ int main(int argc, char **argv)
 		c.opt.n_extra_args = argc - dash - 1;
 	}
 	rc = parse_args(dash, argv, &c, &first);
-	if (rc >= 0 || first >= dash) {
+	if (rc >= 0 || (first >= dash && !c.opt.compile_db_dir)) {
 		if (rc < 0)
 			rc = cli_no_input("bpf-fix", "input files");
 		free(c.rule_filter);
@@ -352,13 +454,21 @@ int main(int argc, char **argv)
 		free(c.rule_filter);
 		return 2;
 	}
-	status = fix_files(&c, argv + first, dash - first, &r);
+	status = lint_inputs__collect(&in, argv + first, dash - first, &c.opt, "bpf-fix");
+	if (in.n) {
+		int st = fix_files(&c, in.paths, in.n, &r);
+
+		status = st > status ? st : status;
+	}
 	/* one bad file gets its one-line error, not a summary of nothing */
-	if (c.verify != FIX_VERIFY_NONE && (dash - first > 1 || c.totals.programs))
+	if (c.verify != FIX_VERIFY_NONE && (in.n > 1 || c.totals.programs))
 		verify_totals__print(&c.totals, stderr);
+	if (!c.quiet && in.n > 1)
+		print_summary(&c, &r);
 	if (c.export_path && export(&c, &r))
 		status = 2;
 	run_free(&r);
+	lint_inputs__free(&in);
 	free(c.rule_filter);
 	vm_qemu__cleanup();	/* the target release's VM boots, if any */
 	return status;

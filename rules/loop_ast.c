@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Loop facts for the loop rules (see loop_ast.h). The macro table and the
- * current file are module state valid during one loop__for_each() call:
- * rules run one at a time on one unit.
+ * current file are state valid during one loop__for_each() call: rules run
+ * one at a time on one unit, and bpf-lint -j lints units on several
+ * threads, so the state is per thread.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@ struct expansion {
 	unsigned off, end;
 };
 
-static struct {
+static _Thread_local struct {
 	struct lint_ctx *ctx;
 	CXFile file;              /* file of the function being walked */
 	struct expansion *v;

@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -39,6 +40,20 @@ static inline int cli_usage_error(const char *tool, const char *why)
 {
 	fprintf(stderr, "%s: %s; try '%s --help'\n", tool, why, tool);
 	return 2;
+}
+
+/* -j N: 1..1024 into *jobs; else one line and nonzero. */
+static inline int cli_parse_jobs(const char *tool, const char *arg, unsigned *jobs)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+
+	if (end == arg || *end || n < 1 || n > 1024) {
+		fprintf(stderr, "%s: bad -j '%s' (want a number of jobs, 1 to 1024)\n", tool, arg);
+		return -1;
+	}
+	*jobs = (unsigned)n;
+	return 0;
 }
 
 #endif

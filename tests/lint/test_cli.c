@@ -102,8 +102,9 @@ Test(cli, bad_inputs_one_line_exit_2)
 
 	cr_expect_eq(lint("/nonexistent/x.bpf.c", NULL, NULL, NULL, NULL, NULL), 2);
 	cr_expect(strstr(err, "No such file"), "%s", err);
-	cr_expect_eq(lint(tmp, NULL, NULL, NULL, NULL, NULL), 2);
-	cr_expect(strstr(err, "is a directory"), "%s", err);
+	/* a directory is walked; one without *.bpf.c files is said, not an error */
+	cr_expect_eq(lint(tmp, NULL, NULL, NULL, NULL, NULL), 0);
+	cr_expect(strstr(err, "no *.bpf.c files here"), "%s", err);
 	cr_expect_eq(lint(txt, NULL, NULL, NULL, NULL, NULL), 2);
 	cr_expect(strstr(err, "not a C source"), "%s", err);
 	cr_expect_eq(strchr(err, '\n'), err + strlen(err) - 1, "not one line: %s", err);

@@ -90,3 +90,33 @@ Test(kernel, parse_versions)
 	cr_expect_eq(lint_parse_kernel(""), 0);
 	cr_expect_geq(lint_running_kernel(), KVER(3, 0));
 }
+
+/* exclude: patterns as .gitignore means them; the last match decides. */
+Test(config, exclude_patterns)
+{
+	struct lint_file_config c;
+	char *err;
+
+	cr_assert_eq(parse(&c, "exclude: [vendor/, /src/gen, '**/tmp/*.bpf.c', '*.skel.bpf.c',"
+			       " '!keep.skel.bpf.c', 'a/**']\n", &err), 0, "%s", err);
+	cr_expect_eq(c.n_exclude, 6);
+	cr_expect(config__excludes(&c, "vendor", true));
+	cr_expect(config__excludes(&c, "x/y/vendor", true), "a name without '/' matches at any depth");
+	cr_expect(!config__excludes(&c, "vendor", false), "vendor/ is for directories only");
+	cr_expect(config__excludes(&c, "src/gen", true));
+	cr_expect(!config__excludes(&c, "lib/src/gen", true), "a leading '/' anchors");
+	cr_expect(config__excludes(&c, "tmp/t.bpf.c", false), "**/ matches no directory");
+	cr_expect(config__excludes(&c, "p/q/tmp/t.bpf.c", false), "**/ matches several");
+	cr_expect(!config__excludes(&c, "p/tmp/sub/t.bpf.c", false), "* stays within a segment");
+	cr_expect(config__excludes(&c, "d/prog.skel.bpf.c", false));
+	cr_expect(!config__excludes(&c, "d/keep.skel.bpf.c", false), "! takes a path back");
+	cr_expect(config__excludes(&c, "a/b/c.bpf.c", false), "a/** matches all inside");
+	cr_expect(!config__excludes(&c, "b/prog.bpf.c", false));
+	config__free(&c);
+	cr_assert_eq(parse(&c, "exclude: 'gen/'\n", &err), 0, "%s", err);
+	cr_expect_eq(c.n_exclude, 1, "one pattern as a plain string");
+	config__free(&c);
+	cr_expect_neq(parse(&c, "exclude: [[a]]\n", &err), 0, "a nested list is refused");
+	config__free(&c);
+	free(err);
+}

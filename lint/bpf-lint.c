@@ -20,6 +20,7 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: bpf-lint [options] FILE.bpf.c... [-- CLANG-ARGS...]\n"
+		"       bpf-lint --stdin-filename=PATH [options] - [-- CLANG-ARGS...]\n"
 		"  --format=text|json|sarif  output format (default text; --list-rules: markdown)\n"
 		"  --color=auto|always|never colour in text output (default auto: on a tty)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
@@ -30,6 +31,8 @@ static void usage(FILE *out)
 		"  --cost                    compile, run the verifier model, and say what each\n"
 		"                            finding costs in processed insns\n"
 		"  --sort=location|cost      order of the findings (cost implies --cost)\n"
+		"  --stdin-filename=PATH     lint standard input ('-') as if it were PATH\n"
+		"                            (config, includes, compile database, name)\n"
 		"  --lsp                     serve the Language Server Protocol on stdio\n"
 		"  --list-rules              list the rules\n"
 		"  --explain=RULE            why RULE matters, with a before/after example\n"
@@ -91,6 +94,7 @@ struct cli {
 	bool sort_cost;          /* --sort=cost */
 	bool lsp;                /* --lsp: serve instead of linting FILEs */
 	bool list;               /* --list-rules (in --format) */
+	const char *stdin_name;  /* --stdin-filename=PATH: lint '-' as PATH */
 };
 
 static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
@@ -103,6 +107,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "explain", required_argument, 0, 'e' }, { "version", no_argument, 0, 'V' },
 		{ "cost", no_argument, 0, 'K' }, { "sort", required_argument, 0, 'S' },
 		{ "lsp", no_argument, 0, 'L' },
+		{ "stdin-filename", required_argument, 0, 'I' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch;
@@ -125,6 +130,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			break;
 		case 'K': c->cost = true; break;
 		case 'L': c->lsp = true; break;
+		case 'I': c->stdin_name = optarg; break;
 		case 'S':
 			if (!strcmp(optarg, "cost")) c->sort_cost = c->cost = true;
 			else if (!strcmp(optarg, "location")) c->sort_cost = false;
@@ -195,11 +201,52 @@ static int lint_files(struct cli *c, char **files, int n, struct bpf_findings *a
 	return status;
 }
 
+/*
+ * Standard input as the unsaved text of c->stdin_name: at most
+ * LINT_MAX_SOURCE_BYTES, refused in one line beyond (exit status 2).
+ */
+static int read_stdin(struct cli *c, char **text)
+{
+	size_t len = 0, cap = 64 << 10, n;
+	char *buf = malloc(cap), *p;
+
+	while (buf && (n = fread(buf + len, 1, cap - len, stdin)) > 0) {
+		len += n;
+		if (len > LINT_MAX_SOURCE_BYTES) {
+			fprintf(stderr, "bpf-lint: %s: standard input is over the %u MiB limit "
+				"for a source file\n", c->stdin_name, LINT_MAX_SOURCE_BYTES >> 20);
+			free(buf);
+			return 2;
+		}
+		if (len < cap)
+			continue;
+		p = realloc(buf, cap * 2);
+		if (!p)
+			free(buf);
+		buf = p;
+		cap *= 2;
+	}
+	if (!buf) {
+		fprintf(stderr, "bpf-lint: %s: standard input: out of memory\n", c->stdin_name);
+		return 2;
+	}
+	if (ferror(stdin)) {
+		fprintf(stderr, "bpf-lint: %s: standard input: %s\n", c->stdin_name,
+			strerror(errno));
+		free(buf);
+		return 2;
+	}
+	c->opt.unsaved_text = *text = buf;
+	c->opt.unsaved_len = len;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { .format = FMT_TEXT, .color = -1 };
 	struct bpf_findings all = { 0 };
 	int dash = argc, first, rc, status;
+	char *text = NULL;
 
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--")) {
@@ -213,11 +260,24 @@ int main(int argc, char **argv)
 	rc = parse_args(dash, argv, &c, &first);
 	if (rc >= 0)
 		return rc;
+	for (int i = first; i < dash; i++)
+		if (!strcmp(argv[i], "-") && !c.stdin_name)
+			return cli_usage_error("bpf-lint", "'-' (standard input) needs "
+					       "--stdin-filename=PATH");
+	if (c.stdin_name && (dash - first != 1 || strcmp(argv[first], "-")))
+		return cli_usage_error("bpf-lint", "--stdin-filename=PATH goes with '-' "
+				       "as the only input");
 	if (c.lsp)
 		return first < dash ? cli_usage_error("bpf-lint", "--lsp takes no files") :
 		       lsp_serve(stdin, stdout, &c.opt, lint_cost__annotate);
 	if (first >= dash)
 		return cli_no_input("bpf-lint", "input files");
+	if (c.stdin_name) {
+		rc = read_stdin(&c, &text);
+		if (rc)
+			return rc;
+		argv[first] = (char *)c.stdin_name;
+	}
 	status = lint_files(&c, argv + first, dash - first, &all);
 	if (c.cost && lint_cost__annotate(&all, argv + first, dash - first, &c.opt)) {
 		fprintf(stderr, "bpf-lint: --cost: out of memory\n");
@@ -230,11 +290,13 @@ int main(int argc, char **argv)
 	else if (c.format == FMT_SARIF)
 		rc = print_sarif(stdout, &all);
 	else
-		rc = print_text(stdout, &all, c.color < 0 ? isatty(1) : c.color);
+		rc = print_text_source(stdout, &all, c.color < 0 ? isatty(1) : c.color,
+				       c.stdin_name, text, c.opt.unsaved_len);
 	if (rc)
 		status = 2;
 	if (!status && all.n)
 		status = 1;
 	findings_free(&all);
+	free(text);
 	return status;
 }

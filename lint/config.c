@@ -253,7 +253,7 @@ static int find_config(const char *path, char *out, size_t size)
 	char dir[PATH_MAX];
 	char *slash;
 
-	if (!realpath(path, dir)) {
+	if (!lint__abspath(path, dir, sizeof(dir))) {
 		if (!getcwd(dir, sizeof(dir)))
 			return 0;
 	} else if ((slash = strrchr(dir, '/'))) {

@@ -9,6 +9,7 @@
 #include "confirm/lint_cost.h"
 #include "config.h"
 #include "lint/lint.h"
+#include "lint/git_hook.h"
 #include "lint/lsp.h"
 #include "lint/print.h"
 #include "rules/rule.h"
@@ -21,6 +22,7 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: bpf-lint [options] FILE.bpf.c... [-- CLANG-ARGS...]\n"
 		"       bpf-lint --stdin-filename=PATH [options] - [-- CLANG-ARGS...]\n"
+		"       bpf-lint --install-git-hook [options] [-- CLANG-ARGS...]\n"
 		"  --format=text|json|sarif  output format (default text; --list-rules: markdown)\n"
 		"  --color=auto|always|never colour in text output (default auto: on a tty)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
@@ -33,6 +35,8 @@ static void usage(FILE *out)
 		"  --sort=location|cost      order of the findings (cost implies --cost)\n"
 		"  --stdin-filename=PATH     lint standard input ('-') as if it were PATH\n"
 		"                            (config, includes, compile database, name)\n"
+		"  --install-git-hook        write .git/hooks/pre-commit linting the staged\n"
+		"                            *.bpf.c files with these options\n"
 		"  --lsp                     serve the Language Server Protocol on stdio\n"
 		"  --list-rules              list the rules\n"
 		"  --explain=RULE            why RULE matters, with a before/after example\n"
@@ -94,6 +98,8 @@ struct cli {
 	bool sort_cost;          /* --sort=cost */
 	bool lsp;                /* --lsp: serve instead of linting FILEs */
 	bool list;               /* --list-rules (in --format) */
+	bool install_hook;       /* --install-git-hook */
+	bool not_embedded;       /* an option --install-git-hook does not embed */
 	const char *stdin_name;  /* --stdin-filename=PATH: lint '-' as PATH */
 };
 
@@ -108,6 +114,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "cost", no_argument, 0, 'K' }, { "sort", required_argument, 0, 'S' },
 		{ "lsp", no_argument, 0, 'L' },
 		{ "stdin-filename", required_argument, 0, 'I' },
+		{ "install-git-hook", no_argument, 0, 'G' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch;
@@ -116,6 +123,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 	while ((ch = getopt_long(argc, argv, ":p:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
+			c->not_embedded = true;
 			if (!strcmp(optarg, "text")) c->format = FMT_TEXT;
 			else if (!strcmp(optarg, "json")) c->format = FMT_JSON;
 			else if (!strcmp(optarg, "sarif")) c->format = FMT_SARIF;
@@ -123,15 +131,18 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			else { fprintf(stderr, "bpf-lint: unknown format '%s'\n", optarg); return 2; }
 			break;
 		case 'C':
+			c->not_embedded = true;
 			if (!strcmp(optarg, "auto")) c->color = -1;
 			else if (!strcmp(optarg, "always")) c->color = 1;
 			else if (!strcmp(optarg, "never")) c->color = 0;
 			else { fprintf(stderr, "bpf-lint: --color=auto|always|never\n"); return 2; }
 			break;
-		case 'K': c->cost = true; break;
-		case 'L': c->lsp = true; break;
-		case 'I': c->stdin_name = optarg; break;
+		case 'K': c->cost = c->not_embedded = true; break;
+		case 'L': c->lsp = c->not_embedded = true; break;
+		case 'I': c->stdin_name = optarg; c->not_embedded = true; break;
+		case 'G': c->install_hook = true; break;
 		case 'S':
+			c->not_embedded = true;
 			if (!strcmp(optarg, "cost")) c->sort_cost = c->cost = true;
 			else if (!strcmp(optarg, "location")) c->sort_cost = false;
 			else { fprintf(stderr, "bpf-lint: --sort=location|cost\n"); return 2; }
@@ -241,6 +252,21 @@ static int read_stdin(struct cli *c, char **text)
 	return 0;
 }
 
+/* --install-git-hook: one line saying where the hook went, or why not. */
+static int install_hook(const struct cli *c)
+{
+	char *where = NULL, *err = NULL;
+	int rc = git_hook_install(&c->opt, &where, &err);
+
+	if (rc)
+		fprintf(stderr, "bpf-lint: %s\n", err ? err : strerror(-rc));
+	else
+		printf("bpf-lint: pre-commit hook written to %s\n", where);
+	free(where);
+	free(err);
+	return rc ? 2 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { .format = FMT_TEXT, .color = -1 };
@@ -260,6 +286,15 @@ int main(int argc, char **argv)
 	rc = parse_args(dash, argv, &c, &first);
 	if (rc >= 0)
 		return rc;
+	if (c.install_hook) {
+		if (c.not_embedded)
+			return cli_usage_error("bpf-lint", "--install-git-hook embeds only -p, "
+					       "--config, --rules, --target-kernel, "
+					       "--header-filter and CLANG-ARGS");
+		if (first < dash)
+			return cli_usage_error("bpf-lint", "--install-git-hook takes no files");
+		return install_hook(&c);
+	}
 	for (int i = first; i < dash; i++)
 		if (!strcmp(argv[i], "-") && !c.stdin_name)
 			return cli_usage_error("bpf-lint", "'-' (standard input) needs "

@@ -45,7 +45,10 @@ _bpf_tools()
 	fi
 	case "$1" in
 	bpf-verify) _filedir o ;;
-	*) _filedir 'c' ;;
+	*)	# --install-git-hook takes no files; --stdin-filename: '-'
+		[[ " ${words[*]} " == *" --install-git-hook "* ]] && return
+		[[ " ${words[*]} " == *" --stdin-filename"* ]] && COMPREPLY=(-) && return
+		_filedir 'c' ;;
 	esac
 }
 complete -F _bpf_tools bpf-lint bpf-fix bpf-verify

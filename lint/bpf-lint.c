@@ -10,6 +10,7 @@
 #include "config.h"
 #include "lint/lint.h"
 #include "lint/inputs.h"
+#include "lint/git_hook.h"
 #include "lint/lsp.h"
 #include "lint/pool.h"
 #include "lint/print.h"
@@ -23,6 +24,8 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: bpf-lint [options] FILE.bpf.c|DIR... [-- CLANG-ARGS...]\n"
+		"       bpf-lint --stdin-filename=PATH [options] - [-- CLANG-ARGS...]\n"
+		"       bpf-lint --install-git-hook [options] [-- CLANG-ARGS...]\n"
 		"  DIR: its *.bpf.c files, recursively (less .gitignore and the config's exclude:);\n"
 		"  no FILE with -p DIR: every BPF file DIR/compile_commands.json lists\n"
 		"  --format=text|json|sarif  output format (default text; --list-rules: markdown)\n"
@@ -37,6 +40,10 @@ static void usage(FILE *out)
 		"  --cost                    compile, run the verifier model, and say what each\n"
 		"                            finding costs in processed insns\n"
 		"  --sort=location|cost      order of the findings (cost implies --cost)\n"
+		"  --stdin-filename=PATH     lint standard input ('-') as if it were PATH\n"
+		"                            (config, includes, compile database, name)\n"
+		"  --install-git-hook        write .git/hooks/pre-commit linting the staged\n"
+		"                            *.bpf.c files with these options\n"
 		"  --lsp                     serve the Language Server Protocol on stdio\n"
 		"  --list-rules              list the rules\n"
 		"  --explain=RULE            why RULE matters, with a before/after example\n"
@@ -100,6 +107,9 @@ struct cli {
 	bool list;               /* --list-rules (in --format) */
 	unsigned jobs;           /* -j N; 0: one per core */
 	bool quiet;              /* -q: no progress, no summary */
+	bool install_hook;       /* --install-git-hook */
+	bool not_embedded;       /* an option --install-git-hook does not embed */
+	const char *stdin_name;  /* --stdin-filename=PATH: lint '-' as PATH */
 };
 
 static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
@@ -113,6 +123,8 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "cost", no_argument, 0, 'K' }, { "sort", required_argument, 0, 'S' },
 		{ "lsp", no_argument, 0, 'L' }, { "jobs", required_argument, 0, 'j' },
 		{ "quiet", no_argument, 0, 'q' },
+		{ "stdin-filename", required_argument, 0, 'I' },
+		{ "install-git-hook", no_argument, 0, 'G' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch;
@@ -121,6 +133,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 	while ((ch = getopt_long(argc, argv, ":p:hj:q", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
+			c->not_embedded = true;
 			if (!strcmp(optarg, "text")) c->format = FMT_TEXT;
 			else if (!strcmp(optarg, "json")) c->format = FMT_JSON;
 			else if (!strcmp(optarg, "sarif")) c->format = FMT_SARIF;
@@ -128,14 +141,18 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			else { fprintf(stderr, "bpf-lint: unknown format '%s'\n", optarg); return 2; }
 			break;
 		case 'C':
+			c->not_embedded = true;
 			if (!strcmp(optarg, "auto")) c->color = -1;
 			else if (!strcmp(optarg, "always")) c->color = 1;
 			else if (!strcmp(optarg, "never")) c->color = 0;
 			else { fprintf(stderr, "bpf-lint: --color=auto|always|never\n"); return 2; }
 			break;
-		case 'K': c->cost = true; break;
-		case 'L': c->lsp = true; break;
+		case 'K': c->cost = c->not_embedded = true; break;
+		case 'L': c->lsp = c->not_embedded = true; break;
+		case 'I': c->stdin_name = optarg; c->not_embedded = true; break;
+		case 'G': c->install_hook = true; break;
 		case 'S':
+			c->not_embedded = true;
 			if (!strcmp(optarg, "cost")) c->sort_cost = c->cost = true;
 			else if (!strcmp(optarg, "location")) c->sort_cost = false;
 			else { fprintf(stderr, "bpf-lint: --sort=location|cost\n"); return 2; }
@@ -234,7 +251,10 @@ static void lint_done(void *arg, size_t i)
 	free(j->err);
 	count_findings(b, &j->found);
 	if (b->stream) {
-		if (print_text(stdout, &j->found, b->color))
+		const struct lint_options *o = &b->c->opt;
+
+		if (print_text_source(stdout, &j->found, b->color, b->c->stdin_name,
+				      o->unsaved_text, o->unsaved_len))
 			b->status = 2;
 		fflush(stdout);
 		findings_free(&j->found);
@@ -304,6 +324,61 @@ static int lint_files(struct cli *c, char **files, size_t n, struct bpf_findings
 	return b.status;
 }
 
+/*
+ * Standard input as the unsaved text of c->stdin_name: at most
+ * LINT_MAX_SOURCE_BYTES, refused in one line beyond (exit status 2).
+ */
+static int read_stdin(struct cli *c, char **text)
+{
+	size_t len = 0, cap = 64 << 10, n;
+	char *buf = malloc(cap), *p;
+
+	while (buf && (n = fread(buf + len, 1, cap - len, stdin)) > 0) {
+		len += n;
+		if (len > LINT_MAX_SOURCE_BYTES) {
+			fprintf(stderr, "bpf-lint: %s: standard input is over the %u MiB limit "
+				"for a source file\n", c->stdin_name, LINT_MAX_SOURCE_BYTES >> 20);
+			free(buf);
+			return 2;
+		}
+		if (len < cap)
+			continue;
+		p = realloc(buf, cap * 2);
+		if (!p)
+			free(buf);
+		buf = p;
+		cap *= 2;
+	}
+	if (!buf) {
+		fprintf(stderr, "bpf-lint: %s: standard input: out of memory\n", c->stdin_name);
+		return 2;
+	}
+	if (ferror(stdin)) {
+		fprintf(stderr, "bpf-lint: %s: standard input: %s\n", c->stdin_name,
+			strerror(errno));
+		free(buf);
+		return 2;
+	}
+	c->opt.unsaved_text = *text = buf;
+	c->opt.unsaved_len = len;
+	return 0;
+}
+
+/* --install-git-hook: one line saying where the hook went, or why not. */
+static int install_hook(const struct cli *c)
+{
+	char *where = NULL, *err = NULL;
+	int rc = git_hook_install(&c->opt, &where, &err);
+
+	if (rc)
+		fprintf(stderr, "bpf-lint: %s\n", err ? err : strerror(-rc));
+	else
+		printf("bpf-lint: pre-commit hook written to %s\n", where);
+	free(where);
+	free(err);
+	return rc ? 2 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { .format = FMT_TEXT, .color = -1 };
@@ -311,6 +386,7 @@ int main(int argc, char **argv)
 	struct lint_inputs in = { 0 };
 	size_t found = 0;
 	int dash = argc, first, rc, status;
+	char *text = NULL;
 
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--")) {
@@ -324,18 +400,42 @@ int main(int argc, char **argv)
 	rc = parse_args(dash, argv, &c, &first);
 	if (rc >= 0)
 		return rc;
+	if (c.install_hook) {
+		if (c.not_embedded)
+			return cli_usage_error("bpf-lint", "--install-git-hook embeds only -p, "
+					       "--config, --rules, --target-kernel, "
+					       "--header-filter and CLANG-ARGS");
+		if (first < dash)
+			return cli_usage_error("bpf-lint", "--install-git-hook takes no files");
+		return install_hook(&c);
+	}
+	for (int i = first; i < dash; i++)
+		if (!strcmp(argv[i], "-") && !c.stdin_name)
+			return cli_usage_error("bpf-lint", "'-' (standard input) needs "
+					       "--stdin-filename=PATH");
+	if (c.stdin_name && (dash - first != 1 || strcmp(argv[first], "-")))
+		return cli_usage_error("bpf-lint", "--stdin-filename=PATH goes with '-' "
+				       "as the only input");
 	if (c.lsp)
 		return first < dash ? cli_usage_error("bpf-lint", "--lsp takes no files") :
 		       lsp_serve(stdin, stdout, &c.opt, lint_cost__annotate);
 	if (first >= dash && !c.opt.compile_db_dir)
 		return cli_no_input("bpf-lint", "input files");
-	status = lint_inputs__collect(&in, argv + first, dash - first, &c.opt, "bpf-lint");
-	if (in.n) {
-		int st = lint_files(&c, in.paths, in.n, &all, &found);
+	if (c.stdin_name) {	/* one file, named by the option, its text from stdin */
+		rc = read_stdin(&c, &text);
+		if (rc)
+			return rc;
+		status = lint_files(&c, (char **)&c.stdin_name, 1, &all, &found);
+	} else {
+		status = lint_inputs__collect(&in, argv + first, dash - first, &c.opt, "bpf-lint");
+		if (in.n) {
+			int st = lint_files(&c, in.paths, in.n, &all, &found);
 
-		status = st > status ? st : status;
+			status = st > status ? st : status;
+		}
 	}
-	if (c.cost && lint_cost__annotate(&all, in.paths, (int)in.n, &c.opt)) {
+	if (c.cost && lint_cost__annotate(&all, c.stdin_name ? (char **)&c.stdin_name : in.paths,
+					  c.stdin_name ? 1 : (int)in.n, &c.opt)) {
 		fprintf(stderr, "bpf-lint: --cost: out of memory\n");
 		status = 2;
 	}
@@ -346,12 +446,14 @@ int main(int argc, char **argv)
 	else if (c.format == FMT_SARIF)
 		rc = print_sarif(stdout, &all);
 	else	/* without --cost each file was printed as it was done */
-		rc = print_text(stdout, &all, c.color < 0 ? isatty(1) : c.color);
+		rc = print_text_source(stdout, &all, c.color < 0 ? isatty(1) : c.color,
+				       c.stdin_name, text, c.opt.unsaved_len);
 	if (rc)
 		status = 2;
 	if (!status && found)
 		status = 1;
 	findings_free(&all);
 	lint_inputs__free(&in);
+	free(text);
 	return status;
 }

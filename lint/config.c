@@ -289,7 +289,7 @@ static int find_config(const char *path, char *out, size_t size)
 
 	struct stat st;
 
-	if (!realpath(path, dir)) {
+	if (!lint__abspath(path, dir, sizeof(dir))) {
 		if (!getcwd(dir, sizeof(dir)))
 			return 0;
 	} else if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {

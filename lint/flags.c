@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <clang-c/CXCompilationDatabase.h>
+#include "lint/internal.h"
 #include "lint/lint.h"
 #include "config.h"
 
@@ -105,7 +106,7 @@ static void push_db_args(struct argv_buf *a, const char *dir, const char *path)
 
 	if (!db)
 		return;
-	if (!realpath(path, abs))
+	if (!lint__abspath(path, abs, sizeof(abs)))
 		snprintf(abs, sizeof(abs), "%s", path);
 	CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, abs);
 

@@ -99,6 +99,13 @@ void lint__check_unit(struct lint_prep *p, CXTranslationUnit tu, const char *pat
 /* clang's first error in tu as one line ("(and N more errors)"), or NULL. */
 char *lint__parse_errors(CXTranslationUnit tu);
 
+/*
+ * path made absolute into out: its realpath, or for a file that is not
+ * on disk (an editor's buffer, standard input) its directory's realpath
+ * and its name, else the current directory and path. False if too long.
+ */
+bool lint__abspath(const char *path, char *out, size_t size);
+
 /* asprintf that returns NULL on failure. */
 char *lint__strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

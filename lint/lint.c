@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* lint_run: check the input, load config, parse, refuse broken trees, run rules. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "lint/internal.h"
 #include "lint/lint.h"
 
@@ -45,6 +47,32 @@ char *lint__strdupf(const char *fmt, ...)
 	r = vasprintf(&s, fmt, ap);
 	va_end(ap);
 	return r < 0 ? NULL : s;
+}
+
+bool lint__abspath(const char *path, char *out, size_t size)
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	size_t dlen = slash ? (size_t)(slash - path) : 0;
+	int n;
+
+	if (realpath(path, real))
+		return (size_t)snprintf(out, size, "%s", real) < size;
+	if (dlen >= sizeof(dir))
+		return false;
+	if (slash)
+		snprintf(dir, sizeof(dir), "%.*s", (int)(dlen ? dlen : 1), path);
+	else
+		strcpy(dir, ".");
+	if (realpath(dir, real))
+		n = snprintf(out, size, "%s/%s", strcmp(real, "/") ? real : "", base);
+	else if (path[0] == '/')
+		n = snprintf(out, size, "%s", path);
+	else if (getcwd(real, sizeof(real)))
+		n = snprintf(out, size, "%s/%s", real, path);
+	else
+		return false;
+	return n >= 0 && (size_t)n < size;
 }
 
 static bool is_c_source(const char *path)

@@ -19,6 +19,9 @@ struct source {
 	char *name;
 	char *text;
 	size_t len;
+	/* The text of one file given in memory (standard input), not read. */
+	const char *given_name, *given_text;
+	size_t given_len;
 };
 
 static void source_load(struct source *s, const char *name)
@@ -29,7 +32,18 @@ static void source_load(struct source *s, const char *name)
 		return;
 	free(s->name);
 	free(s->text);
-	memset(s, 0, sizeof(*s));
+	s->name = s->text = NULL;
+	s->len = 0;
+	if (s->given_name && strcmp(s->given_name, name) == 0) {
+		s->name = strdup(name);
+		s->text = malloc(s->given_len + 1);
+		if (s->text) {
+			memcpy(s->text, s->given_text, s->given_len);
+			s->text[s->given_len] = '\0';
+			s->len = s->given_len;
+		}
+		return;
+	}
 	s->name = strdup(name);
 	fp = fopen(name, "r");
 	if (!fp)
@@ -112,7 +126,13 @@ static void print_one(FILE *out, struct source *s, const struct bpf_finding *f, 
 
 int print_text(FILE *out, const struct bpf_findings *list, bool color)
 {
-	struct source s = { 0 };
+	return print_text_source(out, list, color, NULL, NULL, 0);
+}
+
+int print_text_source(FILE *out, const struct bpf_findings *list, bool color,
+		      const char *name, const char *text, size_t len)
+{
+	struct source s = { .given_name = name, .given_text = text, .given_len = len };
 
 	for (size_t i = 0; i < list->n; i++)
 		print_one(out, &s, &list->v[i], color);

@@ -213,9 +213,25 @@ def flag_rows():
         r"\.bpf-lint\.yaml:\d+: ")
 
 
+def stdin_rows():
+    # bpf-lint --stdin-filename=PATH -: standard input linted as PATH.
+    def huge(d):
+        write(os.path.join(d, "huge.txt"), b"int x;\n" + b"// padding line\n" * 700000)
+    row("bpf-lint -: standard input over 10 MiB",
+        ["sh", "-c", 'exec "$0" --stdin-filename=huge.bpf.c - < huge.txt', LINT],
+        huge, 2, r"huge\.bpf\.c: standard input is over the 10 MiB limit", quiet_stdout=True)
+    row("bpf-lint -: no --stdin-filename", [LINT, "-"], lambda d: None, 2,
+        r"'-' \(standard input\) needs --stdin-filename", quiet_stdout=True)
+    row("bpf-lint --stdin-filename: a file instead of '-'",
+        [LINT, "--stdin-filename=a.bpf.c", "a.bpf.c"],
+        lambda d: write(os.path.join(d, "a.bpf.c"), fixable()), 2,
+        r"--stdin-filename=PATH goes with '-'", quiet_stdout=True)
+
+
 source_rows()
 apply_rows()
 object_rows()
+stdin_rows()
 flag_rows()
 print("%d rows, %d failed" % (checked, failures))
 sys.exit(1 if failures else 0)

@@ -122,8 +122,11 @@ static void collect(struct var_set *s, const struct loop *l, CXCursor tree, int 
 {
 	struct collect x = { .set = s, .l = l, .mode = mode };
 
-	if (!clang_Cursor_isNull(tree))
-		clang_visitChildren(tree, visit_collect, &x);
+	if (clang_Cursor_isNull(tree))
+		return;
+	/* The tree itself may be the write: a for's `i = 0` init or `i++` step. */
+	visit_collect(tree, tree, &x);
+	clang_visitChildren(tree, visit_collect, &x);
 }
 
 struct condw {

@@ -138,6 +138,17 @@ def test_lines():
             too_large = "too large" in p["reason"]
             check(total == p["insns"] - too_large,
                   f"{name}/{p['program']}: lines sum to {total}, processed {p['insns']}")
+            # the model's own per-insn counts, mapped through the same line info
+            m = json.loads(bv("--backend=model", "--format=json", "--lines=100000",
+                              "--prog=" + r["program"], obj(name)).stdout)[0]
+            mlines = {(l["file"], l["line"]): l["insns"] for l in m.get("lines", [])}
+            check(sum(mlines.values()) == m["insns"] - ("too large" in m["reason"]),
+                  f"{name}/{p['program']}: model lines sum to {sum(mlines.values())}, "
+                  f"model processed {m['insns']}")
+            if m["insns"] == p["insns"]:
+                klines = {(l["file"], l["line"]): l["insns"] for l in p.get("lines", [])}
+                check(mlines == klines, f"{name}/{p['program']}: model --lines differ from "
+                      f"the kernel's at an equal total")
     out = bv("--lines=3", "--prog=static_in_loop", obj("calls")).stdout
     m = re.search(r"calls\.bpf\.c:(\d+)\s+(\d+)\s+([\d.]+)%\s+(.*)", out)
     check(m and m.group(4), f"--lines shows no FILE:LINE with source:\n{out}")

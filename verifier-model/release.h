@@ -26,7 +26,7 @@ enum vm_feature {
 	VM_FEAT_CB_CONVERGE,      /* callbacks re-verified until their state converges */
 	VM_FEAT_ARG_TAGS,         /* __arg_ctx, __arg_nonnull... on global functions */
 	VM_FEAT_MAY_GOTO,         /* the may_goto insn (can_loop, cond_break) */
-	VM_FEAT_PRIVATE_STACK,    /* x86-64 private stacks for tracing programs */
+	VM_FEAT_PRIVATE_STACK,    /* x86-64 private stacks (perf_event on 6.18) */
 	VM_FEAT_CONST_KEY_NONNULL,/* constant in-range array key: lookup is not NULL */
 	VM_FEAT__COUNT
 };

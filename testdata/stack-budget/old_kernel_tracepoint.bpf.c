@@ -11,8 +11,9 @@ struct event {
 };
 
 // LINT-ARGS: --target-kernel=6.6
-/* The same tracepoint for a 6.6 target: no private stacks before 6.13, so
- * the 256 + 272 = 528 bytes add up and the kernel refuses it. */
+/* The tracepoint of tracepoint_some_builds.bpf.c for a 6.6 target: no
+ * private stacks before 6.13 on any build, so the 256 + 272 = 528 bytes
+ * add up and the kernel refuses it (no note about private stacks). */
 static __attribute__((noinline)) int hash_path(const char *p)
 {
 	char copy[272];

@@ -83,7 +83,8 @@ int helper_bad_arg(void *ctx)
 }
 
 /* each frame 320 bytes; together past the 512-byte limit (a socket
- * filter: tracing programs may get a private stack on 6.18) */
+ * filter: never a private stack; on 6.18 perf_event programs get one, and
+ * tracepoint/raw_tp/tp_btf ones on some builds: v1147 yes, v1272 no) */
 static __noinline int frame3(int x)
 {
 	volatile char buf[320];

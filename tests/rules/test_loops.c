@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The loop rules through lint_run: fix texts, refusals, de-duplication. */
+/* The loop rules through lint_run: fix texts, refusals, de-duplication;
+ * stack-budget: which program types carry the private-stack note. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,4 +203,58 @@ Test(loops, bpf_for_refuses_more_than_8m_iterations)
 	cr_assert_eq(found.n, 1);
 	cr_assert(found.v[0].fix.unfixable);
 	cr_expect(strstr(found.v[0].fix.unfixable, "8,388,608"));
+}
+
+/* stack-budget and private stacks: the notes a finding carries per type. */
+#define TWO_FRAMES(sec) \
+	"static __attribute__((noinline)) int leaf(__u64 p) { char c[272];\n" \
+	"  bpf_probe_read_kernel(c, sizeof(c), (void *)p); return c[0] ^ c[100]; }\n" \
+	"SEC(\"" sec "\") int p(void *ctx) { char b[256];\n" \
+	"  bpf_probe_read_kernel(b, sizeof(b), ctx); return leaf(b[3]); }\n"
+
+static bool has_private_note(const struct bpf_finding *f)
+{
+	for (size_t i = 0; i < f->n_notes; i++)
+		if (strstr(f->notes[i], "private stack"))
+			return true;
+	return false;
+}
+
+TestSuite(stack_budget, .fini = done);
+
+/* 6.18.44-fc-v1147 accepted it, 6.18.44-fc-v1272 refuses it */
+Test(stack_budget, tracepoint_is_reported_with_a_private_stack_note)
+{
+	lint("stack-budget", TWO_FRAMES("tracepoint/syscalls/sys_enter_openat"), 0);
+	cr_assert_eq(found.n, 1);
+	cr_expect(has_private_note(&found.v[0]));
+	findings_free(&found);
+	lint("stack-budget", TWO_FRAMES("raw_tp/sys_enter"), 0);
+	cr_assert_eq(found.n, 1);
+	cr_expect(has_private_note(&found.v[0]));
+}
+
+/* both builds accept a perf_event program (private stacks) */
+Test(stack_budget, perf_event_is_not_reported_on_6_13)
+{
+	lint("stack-budget", TWO_FRAMES("perf_event"), KVER(6, 13));
+	cr_expect_eq(found.n, 0);
+}
+
+Test(stack_budget, old_target_has_no_private_stacks)
+{
+	lint("stack-budget", TWO_FRAMES("perf_event"), KVER(6, 6));
+	cr_assert_eq(found.n, 1);
+	cr_expect(!has_private_note(&found.v[0]));
+	findings_free(&found);
+	lint("stack-budget", TWO_FRAMES("tracepoint/syscalls/sys_enter_openat"), KVER(6, 6));
+	cr_assert_eq(found.n, 1);
+	cr_expect(!has_private_note(&found.v[0]));
+}
+
+Test(stack_budget, kprobe_has_no_private_stack_note)
+{
+	lint("stack-budget", TWO_FRAMES("kprobe/do_sys_open"), 0);
+	cr_assert_eq(found.n, 1);
+	cr_expect(!has_private_note(&found.v[0]));
 }

@@ -271,7 +271,7 @@ static void lint_done(void *arg, size_t i)
 	progress__step(&b->progress, i + 1, b->files[i]);
 }
 
-/* "bpf-lint: 40 files: 7 findings in 3 files (always-inline 4, ...)" on stderr. */
+/* "bpf-lint: 40 files: 7 findings in 3 files (RULE 4, RULE 3)" on stderr. */
 static void print_summary(const struct lint_batch *b)
 {
 	const char *sep = " (";

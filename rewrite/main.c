@@ -375,7 +375,7 @@ static int export(const struct cli *c, struct run *r)
 	return rc ? 2 : 0;
 }
 
-/* "bpf-fix: 40 files: 5 fixes in 3 files (always-inline 3, ...), written" on stderr. */
+/* "bpf-fix: 40 files: 5 fixes in 3 files (RULE 3, RULE 2), written" on stderr. */
 static void print_summary(const struct cli *c, const struct run *r)
 {
 	unsigned *by_rule = calloc(bpf_rules_count, sizeof(*by_rule));
@@ -460,11 +460,12 @@ int main(int argc, char **argv)
 
 		status = st > status ? st : status;
 	}
-	/* one bad file gets its one-line error, not a summary of nothing */
-	if (c.verify != FIX_VERIFY_NONE && (in.n > 1 || c.totals.programs))
-		verify_totals__print(&c.totals, stderr);
 	if (!c.quiet && in.n > 1)
 		print_summary(&c, &r);
+	/* one bad file gets its one-line error, not a summary of nothing; the
+	 * verifier's before/after closes the run */
+	if (c.verify != FIX_VERIFY_NONE && (in.n > 1 || c.totals.programs))
+		verify_totals__print(&c.totals, stderr);
 	if (c.export_path && export(&c, &r))
 		status = 2;
 	run_free(&r);

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,20 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "lint/git_hook.h"
-
-static char *strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static char *strdupf(const char *fmt, ...)
-{
-	char *s = NULL;
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	return r < 0 ? NULL : s;
-}
+#include "lint/internal.h"
 
 /* s as one sh word: in single quotes, each ' as '\'' . */
 static void put_quoted(FILE *f, const char *s)
@@ -45,7 +31,7 @@ static void put_quoted(FILE *f, const char *s)
 
 static void put_option(FILE *f, const char *name, const char *value)
 {
-	char *arg = strdupf("%s%s", name, value);
+	char *arg = lint__strdupf("%s%s", name, value);
 
 	fputc(' ', f);
 	if (arg)
@@ -195,7 +181,7 @@ static int ours(const char *path)
 /* Write text to dir/.pre-commit.bpf-lint-XXXXXX, mode 0755, and rename it to path. */
 static int write_atomic(const char *dir, const char *path, const char *text, char **err)
 {
-	char *tmp = strdupf("%s/.pre-commit.bpf-lint-XXXXXX", dir);
+	char *tmp = lint__strdupf("%s/.pre-commit.bpf-lint-XXXXXX", dir);
 	size_t len = strlen(text);
 	int fd, rc = 0;
 
@@ -204,7 +190,7 @@ static int write_atomic(const char *dir, const char *path, const char *text, cha
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		rc = -errno;
-		*err = strdupf("%s: %s", dir, strerror(errno));
+		*err = lint__strdupf("%s: %s", dir, strerror(errno));
 		free(tmp);
 		return rc;
 	}
@@ -215,7 +201,7 @@ static int write_atomic(const char *dir, const char *path, const char *text, cha
 	if (!rc && rename(tmp, path))
 		rc = -errno;
 	if (rc) {
-		*err = strdupf("%s: %s", path, strerror(-rc));
+		*err = lint__strdupf("%s: %s", path, strerror(-rc));
 		unlink(tmp);
 	}
 	free(tmp);
@@ -228,7 +214,7 @@ static int absolute_paths(struct lint_options *o, char **db, char **conf, char *
 	if (o->compile_db_dir) {
 		*db = realpath(o->compile_db_dir, NULL);
 		if (!*db) {
-			*err = strdupf("-p %s: %s", o->compile_db_dir, strerror(errno));
+			*err = lint__strdupf("-p %s: %s", o->compile_db_dir, strerror(errno));
 			return -errno;
 		}
 		o->compile_db_dir = *db;
@@ -236,7 +222,7 @@ static int absolute_paths(struct lint_options *o, char **db, char **conf, char *
 	if (o->config_path) {
 		*conf = realpath(o->config_path, NULL);
 		if (!*conf) {
-			*err = strdupf("--config=%s: %s", o->config_path, strerror(errno));
+			*err = lint__strdupf("--config=%s: %s", o->config_path, strerror(errno));
 			return -errno;
 		}
 		o->config_path = *conf;
@@ -262,23 +248,23 @@ int git_hook_install(const struct lint_options *opt, char **where, char **err)
 		goto out;
 	dir = hooks_dir(&rc);
 	if (!dir) {
-		*err = rc == -ENOTDIR ? strdupf("--install-git-hook: not inside a git repository") :
-		       rc == -ENOEXEC ? strdupf("--install-git-hook: cannot run git") : NULL;
+		*err = rc == -ENOTDIR ? lint__strdupf("--install-git-hook: not inside a git repository") :
+		       rc == -ENOEXEC ? lint__strdupf("--install-git-hook: cannot run git") : NULL;
 		goto out;
 	}
 	if (mkdir(dir, 0755) && errno != EEXIST) {
 		rc = -errno;
-		*err = strdupf("%s: %s", dir, strerror(errno));
+		*err = lint__strdupf("%s: %s", dir, strerror(errno));
 		goto out;
 	}
-	path = strdupf("%s/pre-commit", dir);
+	path = lint__strdupf("%s/pre-commit", dir);
 	if (!path) {
 		rc = -ENOMEM;
 		goto out;
 	}
 	if (lstat(path, &st) == 0 && !ours(path)) {
 		rc = -EEXIST;
-		*err = strdupf("%s: a pre-commit hook exists and was not written by bpf-lint; "
+		*err = lint__strdupf("%s: a pre-commit hook exists and was not written by bpf-lint; "
 			       "not overwritten", path);
 		goto out;
 	}

@@ -131,6 +131,8 @@ void loop__whole_lines(struct lint_ctx *ctx, unsigned *off, unsigned *end)
 	if ((s == 0 || t[s - 1] == '\n') && (e == len || t[e] == '\n')) {
 		*off = (unsigned)s;
 		*end = (unsigned)(e < len ? e + 1 : e);
+	} else if (s < *off && *end < len && (t[*end] == ' ' || t[*end] == '\t')) {
+		*off = (unsigned)s;	/* "a; i++; }" loses " i++;", not "i++;" */
 	}
 }
 

@@ -100,7 +100,8 @@ char *loop__text(struct lint_ctx *ctx, unsigned off, unsigned end);
 CXSourceRange loop__range(struct lint_ctx *ctx, unsigned off, unsigned end);
 /* The indentation of the line holding off (malloc'd). */
 char *loop__indent(struct lint_ctx *ctx, unsigned off);
-/* [off, end) widened to whole lines when only blanks share them. */
+/* [off, end) widened to whole lines when only blanks share them; else to
+ * the blanks before it when a blank follows (no double blank is left). */
 void loop__whole_lines(struct lint_ctx *ctx, unsigned *off, unsigned *end);
 
 #endif

@@ -26,7 +26,7 @@ static void usage(FILE *out)
 		"usage: bpf-lint [options] FILE.bpf.c|DIR... [-- CLANG-ARGS...]\n"
 		"       bpf-lint --stdin-filename=PATH [options] - [-- CLANG-ARGS...]\n"
 		"       bpf-lint --install-git-hook [options] [-- CLANG-ARGS...]\n"
-		"  DIR: its *.bpf.c files, recursively (less .gitignore and the config's exclude:);\n"
+		"  DIR: its *.bpf.c (config files:) files, recursively, less .gitignore and exclude:\n"
 		"  no FILE with -p DIR: every BPF file DIR/compile_commands.json lists\n"
 		"  --format=text|json|sarif  output format (default text; --list-rules: markdown)\n"
 		"  --color=auto|always|never colour in text output (default auto: on a tty)\n"

@@ -5,6 +5,7 @@
  *   RULE-ID-OPTION: N        (a rule's integer option, rules/rule.h)
  *   target-kernel: "6.4"
  *   exclude: [vendor/, "*.skel.bpf.c"]   (gitignore-style, for directory runs)
+ *   files: ["*.bpf.c", "*_kern.c"]        (the names a directory walk takes)
  */
 #include <errno.h>
 #include <limits.h>
@@ -134,34 +135,47 @@ static int load_rules(struct yctx *y, yaml_node_t *n)
 	return rc;
 }
 
-static int add_exclude(struct yctx *y, yaml_node_t *n)
+static int add_pattern(struct yctx *y, yaml_node_t *n, struct lint_patterns *l,
+		       const char *key)
 {
 	const char *v = scalar(n);
-	char **e;
+	char **e, what[64];
 
-	if (!v || !*v)
-		return fail(y, n, "exclude entries must be non-empty strings", NULL);
-	e = realloc(y->c->exclude, (y->c->n_exclude + 1) * sizeof(*e));
+	if (!v || !*v) {
+		snprintf(what, sizeof(what), "%s entries must be non-empty strings", key);
+		return fail(y, n, what, NULL);
+	}
+	e = realloc(l->v, (l->n + 1) * sizeof(*e));
 	if (!e)
 		return -ENOMEM;
-	y->c->exclude = e;
-	if (!(e[y->c->n_exclude] = strdup(v)))
+	l->v = e;
+	if (!(e[l->n] = strdup(v)))
 		return -ENOMEM;
-	y->c->n_exclude++;
+	l->n++;
 	return 0;
 }
 
-/* exclude: one pattern or a list of them. */
-static int load_exclude(struct yctx *y, yaml_node_t *n)
+/* exclude: / files: one pattern or a list of them. */
+static int load_patterns(struct yctx *y, yaml_node_t *n, struct lint_patterns *l,
+			 const char *key)
 {
 	int rc = 0;
 
 	if (n->type != YAML_SEQUENCE_NODE)
-		return add_exclude(y, n);
+		return add_pattern(y, n, l, key);
 	for (yaml_node_item_t *it = n->data.sequence.items.start;
 	     it < n->data.sequence.items.top && !rc; it++)
-		rc = add_exclude(y, yaml_document_get_node(y->doc, *it));
+		rc = add_pattern(y, yaml_document_get_node(y->doc, *it), l, key);
 	return rc;
+}
+
+static void free_patterns(struct lint_patterns *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
 }
 
 /* k is "<id>-<option>" of a rule: set it (0 or -EINVAL), else -ENOENT. */
@@ -200,7 +214,9 @@ static int load_key(struct yctx *y, yaml_node_t *kn, yaml_node_t *vn)
 	if (!strcmp(k, "rules") || !strcmp(k, "Checks"))
 		return load_rules(y, vn);
 	if (!strcmp(k, "exclude"))
-		return load_exclude(y, vn);
+		return load_patterns(y, vn, &y->c->exclude, k);
+	if (!strcmp(k, "files"))
+		return load_patterns(y, vn, &y->c->files, k);
 	rc = rule_option(y, k, vn);
 	if (rc != -ENOENT)
 		return rc;
@@ -330,11 +346,8 @@ int config__load(struct lint_file_config *c, const char *path,
 
 void config__free(struct lint_file_config *c)
 {
-	for (size_t i = 0; i < c->n_exclude; i++)
-		free(c->exclude[i]);
-	free(c->exclude);
-	c->exclude = NULL;
-	c->n_exclude = 0;
+	free_patterns(&c->exclude);
+	free_patterns(&c->files);
 	free(c->path);
 	c->path = NULL;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The config's exclude: patterns, with .gitignore's meaning: a pattern
+ * The config's files: (names a directory walk takes, fnmatch(3) on the
+ * name) and exclude: patterns, the latter with .gitignore's meaning: a pattern
  * without a '/' matches a name at any depth, one with a '/' is anchored at
  * the config's directory, "**" spans directories, a trailing '/' matches
  * directories only, a leading '!' takes a path back in; the last pattern
@@ -73,12 +74,24 @@ bool config__excludes(const struct lint_file_config *c, const char *path, bool i
 {
 	bool out = false;
 
-	for (size_t i = 0; i < c->n_exclude; i++) {
-		const char *pat = c->exclude[i];
+	for (size_t i = 0; i < c->exclude.n; i++) {
+		const char *pat = c->exclude.v[i];
 		bool negated = pat[0] == '!';
 
 		if (pattern_matches(negated ? pat + 1 : pat, path, is_dir))
 			out = !negated;
 	}
 	return out;
+}
+
+bool config__walk_takes(const struct lint_file_config *c, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!c || !c->files.n)
+		return n > 6 && !strcmp(name + n - 6, ".bpf.c");
+	for (size_t i = 0; i < c->files.n; i++)
+		if (!fnmatch(c->files.v[i], name, 0))
+			return true;
+	return false;
 }

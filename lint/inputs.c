@@ -105,7 +105,7 @@ static bool excluded(struct walk *w, const char *dir, const char *path, bool is_
 	char abs[PATH_MAX];
 	const char *rel;
 
-	if (!c || !c->n_exclude || !realpath(path, abs))
+	if (!c || !c->exclude.n || !realpath(path, abs))
 		return false;
 	rel = relative_to(abs, w->dc.base);
 	return rel && *rel && config__excludes(c, rel, is_dir);
@@ -144,7 +144,8 @@ static void visit(struct walk *w, FTS *fts, FTSENT *e)
 	}
 	if (e->fts_info != FTS_F && e->fts_info != FTS_SL)
 		return;
-	if (!ends_with(e->fts_name, ".bpf.c") || excluded(w, dir, e->fts_path, false) ||
+	if (!config__walk_takes(config_for_dir(w, dir), e->fts_name) ||
+	    excluded(w, dir, e->fts_path, false) ||
 	    git_ignored(w, e->fts_path))
 		return;
 	if (e->fts_info == FTS_SL) {	/* a link to a file is taken, a dangling one said */
@@ -185,8 +186,12 @@ static void walk_dir(struct walk *w, const char *root)
 	fts_close(fts);
 	git_repository_free(w->repo);
 	w->repo = NULL;
-	if (w->in->n == before)
-		fprintf(stderr, "%s: %s: no *.bpf.c files here\n", w->prog, root);
+	if (w->in->n == before) {
+		const struct lint_file_config *c = config_for_dir(w, root);
+
+		fprintf(stderr, "%s: %s: no %s files here\n", w->prog, root,
+			c && c->files.n ? "matching" : "*.bpf.c");
+	}
 }
 
 /* Is this database entry a BPF compile: a .bpf.c file or a -target bpf command? */

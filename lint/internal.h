@@ -23,13 +23,19 @@ struct lint_rule_setting {
 	unsigned option;         /* the rule's option, 0: its default */
 };
 
+/* A config key's list of patterns (one string or a YAML list). */
+struct lint_patterns {
+	char **v;
+	size_t n;
+};
+
 struct lint_file_config {
 	struct lint_config cfg;
 	bool kernel_set;         /* target-kernel given in the file */
 	struct lint_rule_setting rules[LINT_MAX_RULES];
 	char *path;              /* the file it came from, or NULL */
-	char **exclude;          /* gitignore-style patterns, relative to path's dir */
-	size_t n_exclude;
+	struct lint_patterns exclude; /* gitignore-style, relative to path's dir */
+	struct lint_patterns files;   /* file names a directory walk takes; none: *.bpf.c */
 };
 
 struct lint_ctx {
@@ -52,6 +58,8 @@ int config__load(struct lint_file_config *c, const char *path,
 void config__free(struct lint_file_config *c);
 /* Does c's exclude: list leave out path (relative to c->path's directory)? */
 bool config__excludes(const struct lint_file_config *c, const char *path, bool is_dir);
+/* Does a directory walk take the file called name (c's files:, else *.bpf.c)? */
+bool config__walk_takes(const struct lint_file_config *c, const char *name);
 /* Parse one YAML document from text (name for messages); for tests. */
 int config__parse(struct lint_file_config *c, const char *text, size_t len,
 		  const char *name, char **err);

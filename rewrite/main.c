@@ -45,7 +45,7 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: bpf-fix [options] FILE.bpf.c|DIR... [-- CLANG-ARGS...]\n"
-		"  DIR: its *.bpf.c files, recursively (less .gitignore and the config's exclude:);\n"
+		"  DIR: its *.bpf.c (config files:) files, recursively, less .gitignore and exclude:\n"
 		"  no FILE with -p DIR: every BPF file DIR/compile_commands.json lists\n"
 		"  --apply                   rewrite the files in place (atomically)\n"
 		"  --rule=ID,...             only the fixes of these rules\n"

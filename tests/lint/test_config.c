@@ -99,7 +99,7 @@ Test(config, exclude_patterns)
 
 	cr_assert_eq(parse(&c, "exclude: [vendor/, /src/gen, '**/tmp/*.bpf.c', '*.skel.bpf.c',"
 			       " '!keep.skel.bpf.c', 'a/**']\n", &err), 0, "%s", err);
-	cr_expect_eq(c.n_exclude, 6);
+	cr_expect_eq(c.exclude.n, 6);
 	cr_expect(config__excludes(&c, "vendor", true));
 	cr_expect(config__excludes(&c, "x/y/vendor", true), "a name without '/' matches at any depth");
 	cr_expect(!config__excludes(&c, "vendor", false), "vendor/ is for directories only");
@@ -114,9 +114,31 @@ Test(config, exclude_patterns)
 	cr_expect(!config__excludes(&c, "b/prog.bpf.c", false));
 	config__free(&c);
 	cr_assert_eq(parse(&c, "exclude: 'gen/'\n", &err), 0, "%s", err);
-	cr_expect_eq(c.n_exclude, 1, "one pattern as a plain string");
+	cr_expect_eq(c.exclude.n, 1, "one pattern as a plain string");
 	config__free(&c);
 	cr_expect_neq(parse(&c, "exclude: [[a]]\n", &err), 0, "a nested list is refused");
+	config__free(&c);
+	free(err);
+}
+
+/* files: the names a directory walk takes; *.bpf.c without it. */
+Test(config, walk_files)
+{
+	struct lint_file_config c;
+	char *err;
+
+	cr_assert_eq(parse(&c, "target-kernel: \"6.6\"\n", &err), 0, "%s", err);
+	cr_expect(config__walk_takes(&c, "a.bpf.c"));
+	cr_expect(!config__walk_takes(&c, "a_kern.c"));
+	cr_expect(!config__walk_takes(&c, ".bpf.c"), "a bare suffix is no file name");
+	cr_expect(config__walk_takes(NULL, "x.bpf.c"), "no config: the default");
+	config__free(&c);
+	cr_assert_eq(parse(&c, "files: ['*_kern.c', '*.bpf.c']\n", &err), 0, "%s", err);
+	cr_expect(config__walk_takes(&c, "xdp_kern.c"));
+	cr_expect(config__walk_takes(&c, "x.bpf.c"));
+	cr_expect(!config__walk_takes(&c, "user.c"));
+	config__free(&c);
+	cr_expect_neq(parse(&c, "files: ['']\n", &err), 0, "an empty pattern is refused");
 	config__free(&c);
 	free(err);
 }

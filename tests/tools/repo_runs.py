@@ -90,6 +90,23 @@ def main():
         check(files_reported(r.stdout) == ["src/vendor/lib/v.bpf.c"],
               "a file named on the command line is linted even if excluded")
 
+        # files: in a directory's own config picks other names (xdp-project's *_kern.c)
+        os.makedirs(os.path.join(top, "samples"))
+        shutil.copy(COSTLY, os.path.join(top, "samples", "xdp_kern.c"))
+        shutil.copy(COSTLY, os.path.join(top, "samples", "other.bpf.c"))
+        with open(os.path.join(top, "samples", "user.c"), "w") as f:
+            f.write("int main(void) { return 0; }\n")
+        r = run([LINT, "-q", "samples"] + INC, top)
+        check(files_reported(r.stdout) == ["samples/other.bpf.c"], "without files: only *.bpf.c",
+              "got %s" % files_reported(r.stdout))
+        with open(os.path.join(top, "samples", ".bpf-lint.yaml"), "w") as f:
+            f.write("files: ['*_kern.c', '*.bpf.c']\n")
+        r = run([LINT, "-q", "samples"] + INC, top)
+        check(files_reported(r.stdout) == ["samples/other.bpf.c", "samples/xdp_kern.c"],
+              "files: in the nearest config names what a walk takes",
+              "got %s\n%s" % (files_reported(r.stdout), r.stderr))
+        shutil.rmtree(os.path.join(top, "samples"))
+
         r = run([LINT, "docs"] + INC, top)
         check(r.returncode == 0 and "no *.bpf.c files" in r.stderr,
               "a directory without BPF files: said, exit 0", r.stderr)

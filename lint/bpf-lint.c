@@ -209,8 +209,8 @@ struct lint_batch {
 	bool stream;             /* text without --cost: print each file when done */
 	bool color;
 	struct progress progress;
-	unsigned *by_rule;       /* findings per bpf_rules[] index */
-	size_t findings, files_with, files_failed;
+	struct rule_tally by_rule;
+	size_t files_with, files_failed;
 	int status;
 };
 
@@ -225,10 +225,7 @@ static void lint_work(void *arg, size_t i, struct lint_session *s)
 static void count_findings(struct lint_batch *b, const struct bpf_findings *f)
 {
 	for (size_t k = 0; k < f->n; k++)
-		for (unsigned r = 0; r < bpf_rules_count; r++)
-			if (!strcmp(bpf_rules[r]->id, f->v[k].rule))
-				b->by_rule[r]++;
-	b->findings += f->n;
+		rule_tally__add(&b->by_rule, f->v[k].rule);
 	b->files_with += f->n > 0;
 }
 
@@ -274,21 +271,15 @@ static void lint_done(void *arg, size_t i)
 /* "bpf-lint: 40 files: 7 findings in 3 files (RULE 4, RULE 3)" on stderr. */
 static void print_summary(const struct lint_batch *b)
 {
-	const char *sep = " (";
+	size_t n = b->by_rule.total;
 
 	fprintf(stderr, "bpf-lint: %zu files: ", b->n);
-	if (!b->findings)
+	if (!n)
 		fprintf(stderr, "no findings");
 	else
-		fprintf(stderr, "%zu finding%s in %zu file%s", b->findings,
-			b->findings == 1 ? "" : "s", b->files_with, b->files_with == 1 ? "" : "s");
-	for (unsigned r = 0; r < bpf_rules_count; r++)
-		if (b->by_rule[r]) {
-			fprintf(stderr, "%s%s %u", sep, bpf_rules[r]->id, b->by_rule[r]);
-			sep = ", ";
-		}
-	if (b->findings)
-		fprintf(stderr, ")");
+		fprintf(stderr, "%zu finding%s in %zu file%s", n, n == 1 ? "" : "s",
+			b->files_with, b->files_with == 1 ? "" : "s");
+	rule_tally__print(stderr, &b->by_rule);
 	if (b->files_failed)
 		fprintf(stderr, "; %zu not linted (errors above)", b->files_failed);
 	fprintf(stderr, "\n");
@@ -304,12 +295,9 @@ static int lint_files(struct cli *c, char **files, size_t n, struct bpf_findings
 		.stream = c->format == FMT_TEXT && !c->cost,
 		.color = c->color < 0 ? isatty(1) : c->color,
 		.jobs = calloc(n, sizeof(*b.jobs)),
-		.by_rule = calloc(bpf_rules_count, sizeof(*b.by_rule)),
 	};
 
-	if (!b.jobs || !b.by_rule) {
-		free(b.jobs);
-		free(b.by_rule);
+	if (!b.jobs) {
 		fprintf(stderr, "bpf-lint: out of memory\n");
 		return 2;
 	}
@@ -318,9 +306,8 @@ static int lint_files(struct cli *c, char **files, size_t n, struct bpf_findings
 	progress__clear(&b.progress);
 	if (!c->quiet && n > 1)
 		print_summary(&b);
-	*found = b.findings;
+	*found = b.by_rule.total;
 	free(b.jobs);
-	free(b.by_rule);
 	return b.status;
 }
 

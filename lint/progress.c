@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 #include "lint/progress.h"
+#include "rules/rule.h"
 
 void progress__init(struct progress *p, size_t n, bool quiet)
 {
@@ -27,4 +29,27 @@ void progress__clear(struct progress *p)
 	fputs("\r\033[K", stderr);
 	fflush(stderr);
 	p->shown = false;
+}
+
+void rule_tally__add(struct rule_tally *t, const char *rule)
+{
+	for (unsigned r = 0; r < bpf_rules_count && r < RULE_TALLY_MAX; r++)
+		if (!strcmp(bpf_rules[r]->id, rule)) {
+			t->n[r]++;
+			t->total++;
+			return;
+		}
+}
+
+void rule_tally__print(FILE *out, const struct rule_tally *t)
+{
+	const char *sep = " (";
+
+	for (unsigned r = 0; r < bpf_rules_count && r < RULE_TALLY_MAX; r++)
+		if (t->n[r]) {
+			fprintf(out, "%s%s %u", sep, bpf_rules[r]->id, t->n[r]);
+			sep = ", ";
+		}
+	if (t->total)
+		fputc(')', out);
 }

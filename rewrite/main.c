@@ -378,12 +378,9 @@ static int export(const struct cli *c, struct run *r)
 /* "bpf-fix: 40 files: 5 fixes in 3 files (RULE 3, RULE 2), written" on stderr. */
 static void print_summary(const struct cli *c, const struct run *r)
 {
-	unsigned *by_rule = calloc(bpf_rules_count, sizeof(*by_rule));
-	size_t fixes = 0, files = 0, failed = 0;
-	const char *sep = " (";
+	struct rule_tally fixes = { 0 };
+	size_t files = 0, failed = 0;
 
-	if (!by_rule)
-		return;
 	for (size_t i = 0; i < r->n; i++) {
 		const struct fix_plan *p = &r->items[i].plan;
 
@@ -392,30 +389,21 @@ static void print_summary(const struct cli *c, const struct run *r)
 			continue;
 		files++;
 		for (size_t k = 0; k < p->n_cand; k++)
-			for (unsigned j = 0; j < bpf_rules_count; j++)
-				if (p->cand[k].status == FIX_APPLIED &&
-				    !strcmp(p->cand[k].finding->rule, bpf_rules[j]->id)) {
-					by_rule[j]++;
-					fixes++;
-				}
+			if (p->cand[k].status == FIX_APPLIED)
+				rule_tally__add(&fixes, p->cand[k].finding->rule);
 	}
 	fprintf(stderr, "bpf-fix: %zu files: ", r->n);
-	if (!fixes)
+	if (!fixes.total)
 		fprintf(stderr, "nothing to change");
 	else
-		fprintf(stderr, "%zu fix%s in %zu file%s", fixes, fixes == 1 ? "" : "es",
-			files, files == 1 ? "" : "s");
-	for (unsigned j = 0; j < bpf_rules_count; j++)
-		if (by_rule[j]) {
-			fprintf(stderr, "%s%s %u", sep, bpf_rules[j]->id, by_rule[j]);
-			sep = ", ";
-		}
-	if (fixes)
-		fprintf(stderr, "), %s", c->apply ? "written" : "shown as a diff");
+		fprintf(stderr, "%zu fix%s in %zu file%s", fixes.total,
+			fixes.total == 1 ? "" : "es", files, files == 1 ? "" : "s");
+	rule_tally__print(stderr, &fixes);
+	if (fixes.total)
+		fprintf(stderr, ", %s", c->apply ? "written" : "shown as a diff");
 	if (failed)
 		fprintf(stderr, "; %zu file%s not done (errors above)", failed, failed == 1 ? "" : "s");
 	fprintf(stderr, "\n");
-	free(by_rule);
 }
 
 static void run_free(struct run *r)

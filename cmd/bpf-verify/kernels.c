@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "verifier-model/vm61/kernels.h"
+#include "cmd/bpf-verify/kernels.h"
 #include "verifier-model/vm61/qemu.h"
 
 /* "6.18.44-foo" -> 6 * 256 + 18; 0 if it does not start MAJOR.MINOR. */

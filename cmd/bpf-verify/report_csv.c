@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "verifier-model/report.h"
+#include "cmd/bpf-verify/report.h"
 
 #define MAX_FIELDS 32
 #define MAX_ROWS 100000

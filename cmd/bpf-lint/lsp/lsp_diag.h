@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <jansson.h>
 #include "lint/finding.h"
-#include "lint/lsp_pos.h"
+#include "cmd/bpf-lint/lsp/lsp_pos.h"
 
 /* One Diagnostic for f, located in text (the buffer f was found in). */
 json_t *lsp_diagnostic(const struct bpf_finding *f, const char *text, size_t len);

@@ -8,8 +8,8 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-#include "verifier-model/report.h"
-#include "verifier-model/report_table.h"
+#include "cmd/bpf-verify/report.h"
+#include "cmd/bpf-verify/report_table.h"
 
 struct pair {
 	const struct vm_row *a, *b;

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "lint/progress.h"
+#include "cmd/progress.h"
 #include "rules/rule.h"
 
 void progress__init(struct progress *p, size_t n, bool quiet)

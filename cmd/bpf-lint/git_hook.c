@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "lint/git_hook.h"
+#include "cmd/bpf-lint/git_hook.h"
 #include "lint/internal.h"
 
 /* s as one sh word: in single quotes, each ' as '\'' . */

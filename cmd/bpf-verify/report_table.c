@@ -2,7 +2,7 @@
 /* The table printer shared by the result and comparison views. */
 #include <stdlib.h>
 #include <string.h>
-#include "verifier-model/report_table.h"
+#include "cmd/bpf-verify/report_table.h"
 
 struct table {
 	size_t rows, cols;

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "confirm/confirm.h"
-#include "rewrite/verify_stage.h"
+#include "cmd/bpf-fix/verify_stage.h"
 #include "rules/rule.h"
 #include "verifier-model/vm61/qemu.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "confirm/cost.h"
-#include "confirm/lint_cost.h"
+#include "cmd/bpf-lint/lint_cost.h"
 #include "rules/rule.h"
 
 static char *read_file(const char *path, size_t *len)

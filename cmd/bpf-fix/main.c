@@ -18,17 +18,17 @@
 #include "config.h"
 #include "lint/inputs.h"
 #include "lint/lint.h"
-#include "lint/pool.h"
-#include "lint/progress.h"
+#include "cmd/pool.h"
+#include "cmd/progress.h"
 #include "rules/rule.h"
 #include "rewrite/atomic.h"
 #include "rewrite/diff.h"
 #include "rewrite/export.h"
 #include "rewrite/plan.h"
-#include "rewrite/report.h"
-#include "rewrite/verify_stage.h"
+#include "cmd/bpf-fix/report.h"
+#include "cmd/bpf-fix/verify_stage.h"
 #include "verifier-model/vm61/qemu.h"
-#include "verifier-model/cli.h"
+#include "cmd/cli.h"
 
 struct cli {
 	struct lint_options opt;

@@ -4,8 +4,8 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-#include "verifier-model/report.h"
-#include "verifier-model/report_table.h"
+#include "cmd/bpf-verify/report.h"
+#include "cmd/bpf-verify/report_table.h"
 
 static const char *const csv_cols[] = {
 	"file", "program", "section", "type", "verdict", "duration_us", "insns",

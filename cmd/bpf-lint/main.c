@@ -6,17 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "confirm/lint_cost.h"
+#include "cmd/bpf-lint/lint_cost.h"
 #include "config.h"
 #include "lint/lint.h"
 #include "lint/inputs.h"
-#include "lint/git_hook.h"
-#include "lint/lsp.h"
-#include "lint/pool.h"
+#include "cmd/bpf-lint/git_hook.h"
+#include "cmd/bpf-lint/lsp/lsp.h"
+#include "cmd/pool.h"
 #include "lint/print.h"
-#include "lint/progress.h"
+#include "cmd/progress.h"
 #include "rules/rule.h"
-#include "verifier-model/cli.h"
+#include "cmd/cli.h"
 
 enum format { FMT_TEXT, FMT_JSON, FMT_SARIF, FMT_MARKDOWN };
 

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "verifier-model/report.h"
+#include "cmd/bpf-verify/report.h"
 
 static int cmp_cost(const void *a, const void *b)
 {

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "verifier-model/report.h"
+#include "cmd/bpf-verify/report.h"
 #include "verifier-model/result.h"
 
 #define VM_KERNELS_MAX 4

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "lint/lint.h"
-#include "lint/pool.h"
+#include "cmd/pool.h"
 
 struct pool {
 	const struct lint_pool_ops *ops;

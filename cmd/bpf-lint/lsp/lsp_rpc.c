@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include <strings.h>
-#include "lint/lsp_rpc.h"
+#include "cmd/bpf-lint/lsp/lsp_rpc.h"
 
 #define LSP_MAX_MESSAGE (64u << 20)
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* LSP counts columns in UTF-16 code units; clang and our findings in bytes. */
-#include "lint/lsp_pos.h"
+#include "cmd/bpf-lint/lsp/lsp_pos.h"
 
 /* UTF-16 units of the UTF-8 sequence starting with byte c (4-byte: a pair). */
 static unsigned utf16_units(unsigned char c)

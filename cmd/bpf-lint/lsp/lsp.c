@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "config.h"
-#include "lint/lsp.h"
-#include "lint/lsp_diag.h"
-#include "lint/lsp_rpc.h"
+#include "cmd/bpf-lint/lsp/lsp.h"
+#include "cmd/bpf-lint/lsp/lsp_diag.h"
+#include "cmd/bpf-lint/lsp/lsp_rpc.h"
 #include "lint/warm.h"
 
 struct lsp_doc {

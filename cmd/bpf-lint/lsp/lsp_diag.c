@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lint/lsp_diag.h"
+#include "cmd/bpf-lint/lsp/lsp_diag.h"
 
 /* LSP DiagnosticSeverity: 1 error, 2 warning, 3 information. */
 static int lsp_severity(enum bpf_severity s)

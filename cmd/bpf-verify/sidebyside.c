@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "verifier-model/report_table.h"
-#include "verifier-model/vm61/kernels.h"
+#include "cmd/bpf-verify/report_table.h"
+#include "cmd/bpf-verify/kernels.h"
 
 #define PER_KERNEL 3	/* verdict, insns, peak states */
 

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lint/lsp_diag.h"
+#include "cmd/bpf-lint/lsp/lsp_diag.h"
 #include "rewrite/plan.h"
 
 static bool meets(const char *text, size_t len, const struct bpf_finding *f,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Notes on skipped fixes (see report.h). */
-#include "rewrite/report.h"
+#include "cmd/bpf-fix/report.h"
 
 static void kver(char *b, size_t n, unsigned k)
 {

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <bpf/libbpf.h>
 #include "config.h"
-#include "verifier-model/cli.h"
-#include "verifier-model/report.h"
-#include "verifier-model/vm61/kernels.h"
+#include "cmd/cli.h"
+#include "cmd/bpf-verify/report.h"
+#include "cmd/bpf-verify/kernels.h"
 
 enum backend_sel { SEL_DEFAULT, SEL_KERNEL, SEL_MODEL, SEL_BOTH };
 

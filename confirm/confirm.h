@@ -63,6 +63,8 @@ enum confirm_verdict {
 	CONFIRM_NO_CHANGE,        /* same object code */
 	CONFIRM_NEUTRAL,          /* different code, same total */
 	CONFIRM_WORSE,            /* more insns in some program */
+	CONFIRM_STILL_REJECTED,   /* only programs rejected before and after
+				   * changed: nothing is confirmed */
 	CONFIRM_BREAKS,           /* accepted before, rejected after */
 	CONFIRM_NO_COMPILE,       /* the candidate does not compile */
 	CONFIRM_UNVERIFIABLE,     /* the backend could not verify a program */
@@ -85,7 +87,7 @@ void confirm_print_table(FILE *out, const struct measurement *before,
 /* A file with candidate fixes, seen through a renderer. */
 struct confirm_source {
 	const char *path;
-	char *const *args;            /* front-end compile args */
+	const struct compile_opts *cc;/* how the project compiles path */
 	size_t n_fixes;
 	const bool *eligible;         /* n_fixes: worth trying; NULL = all */
 	const bool *must_help;        /* n_fixes: kept only if the count drops

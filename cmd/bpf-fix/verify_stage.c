@@ -112,7 +112,7 @@ static const struct vm_backend *backend_of(enum fix_verify mode, unsigned target
 
 /* One backend over the eligible candidates; eligible is narrowed to the kept. */
 static int confirm_with(struct fix_plan *plan, const char *path,
-			const char *shown, char **args, bool *eligible,
+			const char *shown, const struct compile_opts *cc, bool *eligible,
 			enum fix_verify mode, FILE *out, struct verify_totals *tot,
 			bool last)
 {
@@ -121,7 +121,7 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 				   .kernel = target_is_host(target) ? 0 : target };
 	bool *must_help = cost_candidates(plan);
 	struct confirm_source src = {
-		.path = path, .args = args, .n_fixes = plan->n_cand,
+		.path = path, .cc = cc, .n_fixes = plan->n_cand,
 		.eligible = eligible, .must_help = must_help,
 		.render = fix_plan__render_cb, .cookie = plan,
 	};
@@ -152,6 +152,9 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 	if (err == -EBADMSG) {
 		fprintf(stderr, "bpf-fix: %s: does not compile, not changed:\n%s", shown,
 			o.before.compile_log ? o.before.compile_log : "");
+	} else if (err == -ENOENT && !o.before.error[0]) {
+		fprintf(stderr, "bpf-fix: %s: compiler '%s' not found, not changed\n",
+			shown, cc->compiler ? cc->compiler : "clang-19");
 	} else if (err) {
 		fprintf(stderr, "bpf-fix: %s: %s\n", shown,
 			o.before.error[0] ? o.before.error : strerror(-err));
@@ -173,27 +176,29 @@ int verify_stage__run(struct fix_plan *plan, const char *path,
 		      const char *shown, const struct lint_options *opt,
 		      enum fix_verify mode, FILE *out, struct verify_totals *tot)
 {
+	struct lint_command cmd;
+	struct compile_opts cc;
 	bool *eligible;
-	char **args;
 	int status;
 
 	if (mode == FIX_VERIFY_NONE || !fix_plan__changed(plan))
 		return 0;
 	eligible = eligible_candidates(plan);
-	args = lint_compile_args(path, opt);
-	if (!eligible || !args) {
+	if (!eligible || lint_compile_command(path, opt, &cmd)) {
 		free(eligible);
-		lint_args_free(args);
 		return 2;
 	}
+	/* the project's compiler and flags (compile database, `--`), else clang-19 */
+	cc = (struct compile_opts){ .compiler = cmd.compiler, .args = cmd.args,
+				    .cwd = cmd.dir };
 	if (mode == FIX_VERIFY_BOTH) {
-		status = confirm_with(plan, path, shown, args, eligible,
+		status = confirm_with(plan, path, shown, &cc, eligible,
 				      FIX_VERIFY_MODEL, out, tot, false);
 		if (!status)
-			status = confirm_with(plan, path, shown, args, eligible,
+			status = confirm_with(plan, path, shown, &cc, eligible,
 					      FIX_VERIFY_KERNEL, out, tot, true);
 	} else {
-		status = confirm_with(plan, path, shown, args, eligible, mode,
+		status = confirm_with(plan, path, shown, &cc, eligible, mode,
 				      out, tot, true);
 	}
 	if (status)
@@ -201,7 +206,7 @@ int verify_stage__run(struct fix_plan *plan, const char *path,
 	if (fix_plan__select(plan, eligible))
 		status = 2;
 	free(eligible);
-	lint_args_free(args);
+	lint_command__free(&cmd);
 	return status;
 }
 

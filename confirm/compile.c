@@ -13,6 +13,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <bpf/libbpf.h>
+
 #include "config.h"
 #include "confirm/compile.h"
 
@@ -196,6 +198,7 @@ static int start_job(struct compile_job *job, struct compile_dir *dir,
 	free(argv);
 	if (!err)
 		job->pid = pid;
+	job->link_with = cc->link_with;
 	return err;
 }
 
@@ -216,6 +219,42 @@ void compile_job__cancel(struct compile_job *job)
 	job->pid = 0;
 }
 
+int compile_link(const char *obj, char *const *with, const char *out, char **log)
+{
+	struct bpf_linker *l = bpf_linker__new(out, NULL);
+	const char *failed = obj;
+	int err = l ? bpf_linker__add_file(l, obj, NULL) : -errno;
+
+	for (size_t i = 0; !err && with && with[i]; i++) {
+		failed = with[i];
+		err = bpf_linker__add_file(l, with[i], NULL);
+	}
+	if (!err) {
+		failed = NULL;
+		err = bpf_linker__finalize(l);
+	}
+	bpf_linker__free(l);
+	if (err && asprintf(log, "linking %s into one object failed: %s\n",
+			    failed ? failed : out, strerror(err < 0 ? -err : err)) < 0)
+		*log = NULL;
+	return err < 0 ? err : err ? -err : 0;
+}
+
+/* Link the job's object with its link_with into <obj>.linked.o. */
+static int link_job(struct compile_job *job, char **log)
+{
+	char linked[sizeof(job->obj)];
+	int err;
+
+	if (snprintf(linked, sizeof(linked), "%.4180s.linked.o", job->obj) >=
+	    (int)sizeof(linked))
+		return -ENAMETOOLONG;
+	err = compile_link(job->obj, job->link_with, linked, log);
+	if (!err)
+		snprintf(job->obj, sizeof(job->obj), "%s", linked);
+	return err ? -EBADMSG : 0;
+}
+
 int compile_job__finish(struct compile_job *job, char **log)
 {
 	int status;
@@ -230,7 +269,7 @@ int compile_job__finish(struct compile_job *job, char **log)
 		}
 	job->pid = 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
+		return job->link_with && job->link_with[0] ? link_job(job, log) : 0;
 	*log = read_small_file(job->log_path);
 	return -EBADMSG;
 }
@@ -247,11 +286,8 @@ int compile_bpf(struct compile_dir *dir, const char *orig_path,
 	err = start_job(&job, dir, orig_path, text, len, cc, src_out, srclen);
 	if (err)
 		return err;
-	if (snprintf(obj, objlen, "%s", job.obj) >= (int)objlen) {
-		compile_job__finish(&job, log);
-		free(*log);
-		*log = NULL;
+	err = compile_job__finish(&job, log);
+	if (!err && snprintf(obj, objlen, "%s", job.obj) >= (int)objlen)
 		return -ENAMETOOLONG;
-	}
-	return compile_job__finish(&job, log);
+	return err;
 }

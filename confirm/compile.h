@@ -26,6 +26,9 @@ struct compile_opts {
 	const char *compiler;      /* a path or a name on $PATH; NULL: clang-19 */
 	char *const *args;         /* flags, NULL-terminated, no input/output */
 	const char *cwd;           /* the command's directory; NULL: ours */
+	char *const *link_with;    /* objects the project links with this one
+				    * before loading (bpftool gen object), in
+				    * order after it; NULL-terminated, or NULL */
 };
 
 /*
@@ -46,9 +49,17 @@ int compile_bpf(struct compile_dir *dir, const char *orig_path,
 /* A compile running in the background (so two can overlap). */
 struct compile_job {
 	int pid;                   /* 0: not running */
-	char obj[4200];            /* the object it writes */
+	char obj[4200];            /* the object it writes (linked, when finished) */
 	char log_path[4200];
+	char *const *link_with;    /* linked after compiling: compile_opts' */
 };
+
+/*
+ * Link obj with the objects in with (NULL-terminated) into out, as
+ * libbpf's linker (bpftool gen object) does; 0, or -errno with a
+ * one-line reason in *log (malloc'd).
+ */
+int compile_link(const char *obj, char *const *with, const char *out, char **log);
 
 /* Start compiling text like compile_bpf does; 0 or -errno (nothing runs). */
 int compile_job__start(struct compile_job *job, struct compile_dir *dir,
@@ -56,7 +67,7 @@ int compile_job__start(struct compile_job *job, struct compile_dir *dir,
 		       const struct compile_opts *cc);
 /* Stop a job whose result is no longer wanted (kill and reap it). */
 void compile_job__cancel(struct compile_job *job);
-/* Wait for the job: compile_bpf's return and *log; obj is in job->obj. */
+/* Wait for the job (and link it): compile_bpf's return and *log; obj is in job->obj. */
 int compile_job__finish(struct compile_job *job, char **log);
 
 #endif

@@ -70,6 +70,13 @@ int lint_compile_command(const char *path, const struct lint_options *opt,
 			 struct lint_command *cmd);
 void lint_command__free(struct lint_command *cmd);
 
+/*
+ * The sources the config's link: entry links with path into one object
+ * (path among them, in the entry's order), absolute, NULL-terminated;
+ * NULL when no entry names path. Free with lint_args_free.
+ */
+char **lint_link_group(const char *path, const struct lint_options *opt);
+
 /* The running kernel's version as KVER() (uname), or KVER(6, 18). */
 unsigned lint_running_kernel(void);
 /* Parse "6.4" into KVER(); 0 on a malformed string. */

@@ -24,6 +24,8 @@ struct prog_figures {
 	uint64_t global_subprogs;     /* bit i: subprogram i is global (BTF) */
 	bool over_budget;             /* stopped at the trial budget: processes
 				       * more than insns - 1 (the count is a floor) */
+	uint64_t fingerprint;         /* prog_fingerprint(): what verifying it reads */
+	bool reused;                  /* figures taken from the reference */
 };
 
 struct measurement {
@@ -40,6 +42,8 @@ struct measurement {
  * (a trial judged against ref) and the model backend, a program accepted
  * in ref gets a budget of a few times its ref count: past it the trial
  * has lost anyway, so the model stops there and marks it over_budget.
+ * A program whose fingerprint equals its namesake's in ref is not
+ * verified again: it gets ref's figures (an edit elsewhere cannot change them).
  */
 int measurement__verify(struct measurement *m, const char *obj_path,
 			const struct vm_backend *be, const struct vm_options *opt,

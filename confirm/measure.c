@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "confirm/confirm.h"
+#include "confirm/fingerprint.h"
 
 static int copy_code(struct prog_figures *pf, const struct vm_prog *prog)
 {
@@ -49,12 +50,20 @@ static void verify_prog(struct prog_figures *pf, const struct vm_object *obj,
 			size_t i, const struct vm_backend *be,
 			const struct vm_options *opt, const struct measurement *ref)
 {
+	const struct prog_figures *same = ref ? find_prog(ref, pf->name) : NULL;
 	struct vm_options capped = *opt;
 	long limit = opt->max_insns > 0 ? opt->max_insns : 1000000;
 	struct vm_result res;
 
+	if (same && same->fingerprint == pf->fingerprint && !same->over_budget) {
+		pf->verdict = same->verdict;
+		pf->insns = same->insns;
+		pf->reused = true;
+		snprintf(pf->reason, sizeof(pf->reason), "%s", same->reason);
+		return;
+	}
 	if (be == &vm_model_backend && ref)
-		capped.max_insns = trial_budget(find_prog(ref, pf->name), limit);
+		capped.max_insns = trial_budget(same, limit);
 	memset(&res, 0, sizeof(res));
 	if (be->verify(obj, i, &capped, &res)) {
 		res.verdict = VM_LOAD_ERROR;
@@ -139,6 +148,7 @@ int measurement__verify(struct measurement *m, const char *obj_path,
 		struct prog_figures *pf = &m->progs[m->n_progs++];
 
 		snprintf(pf->name, sizeof(pf->name), "%s", obj->progs[i].name);
+		pf->fingerprint = prog_fingerprint(obj, &obj->progs[i]);
 		err = copy_code(pf, &obj->progs[i]);
 	}
 	if (!err) {

@@ -304,3 +304,62 @@ Test(confirm, two_compiles_overlap)
 	cr_expect_eq(compile_job__finish(&jb, &log), -ECHILD);
 	compile_dir__remove(&dir);
 }
+
+/* Two programs; the second's loop bound and a const it reads vary. */
+static void measure_src(struct compile_dir *dir, const char *text,
+			const struct measurement *ref, struct measurement *m)
+{
+	char *const args[] = { (char *)"-target", (char *)"bpf", NULL };
+	const struct compile_opts cc = { .args = args };
+	struct vm_options opt = { .max_insns = 1000000 };
+	char obj[4300], *log = NULL;
+
+	cr_assert_eq(compile_bpf(dir, "/nonexistent/two.bpf.c", text, strlen(text), &cc,
+				 obj, sizeof(obj), NULL, 0, &log), 0, "%s", log ? log : "");
+	memset(m, 0, sizeof(*m));
+	cr_assert_eq(measurement__verify(m, obj, &vm_model_backend, &opt, ref), 0, "%s", m->error);
+}
+
+static const struct prog_figures *prog_named(const struct measurement *m, const char *n)
+{
+	for (size_t i = 0; i < m->n_progs; i++)
+		if (!strcmp(m->progs[i].name, n))
+			return &m->progs[i];
+	cr_assert_fail("no program %s", n);
+	return NULL;
+}
+
+/* Issue 22: a trial verifies only the programs an edit can change. */
+Test(confirm, unchanged_programs_are_not_verified_again)
+{
+	static const char fmt[] =
+		"const volatile int limit = %d;\n"
+		"__attribute__((section(\"xdp\"), used)) int steady(void *ctx)\n"
+		"{ volatile int s = 0; for (int i = 0; i < 300; i++) s += i; return 0; }\n"
+		"__attribute__((section(\"xdp\"), used)) int edited(void *ctx)\n"
+		"{ volatile int s = 0; for (int i = 0; i < %d; i++) s += i; return s > limit; }\n"
+		"__attribute__((section(\"license\"), used)) char l[] = \"GPL\";\n";
+	char a[1024], b[1024], c[1024];
+	struct measurement ma, mb, mc;
+	struct compile_dir dir;
+
+	snprintf(a, sizeof(a), fmt, 5, 200);
+	snprintf(b, sizeof(b), fmt, 5, 100);
+	snprintf(c, sizeof(c), fmt, 6, 200);
+	cr_assert_eq(compile_dir__new(&dir), 0);
+	measure_src(&dir, a, NULL, &ma);
+	measure_src(&dir, b, &ma, &mb);
+	measure_src(&dir, c, &ma, &mc);
+	cr_expect(!prog_named(&ma, "steady")->reused, "no reference: verified");
+	cr_expect(prog_named(&mb, "steady")->reused, "same code, maps and data: reused");
+	cr_expect_eq(prog_named(&mb, "steady")->insns, prog_named(&ma, "steady")->insns);
+	cr_expect(!prog_named(&mb, "edited")->reused, "its loop changed: verified");
+	cr_expect_lt(prog_named(&mb, "edited")->insns, prog_named(&ma, "edited")->insns);
+	cr_expect(prog_named(&mc, "steady")->reused);
+	cr_expect(!prog_named(&mc, "edited")->reused,
+		  "the frozen .rodata it reads changed: verified again");
+	measurement__free(&ma);
+	measurement__free(&mb);
+	measurement__free(&mc);
+	compile_dir__remove(&dir);
+}

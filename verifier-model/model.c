@@ -17,8 +17,6 @@
 #include "verifier-model/result.h"
 #include "verifier-model/locks.h"
 
-int vm_do_check(struct vm_env *env);
-void vm_env__free_states(struct vm_env *env);
 
 static long wall_us(void)
 {

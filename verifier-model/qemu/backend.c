@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "verifier-model/vm61/qemu.h"
+#include "verifier-model/qemu/qemu.h"
 
 /* What a file was when it was verified: a rewrite in place is another. */
 struct file_id {

@@ -306,4 +306,6 @@ static int model_verify(const struct vm_object *obj, size_t prog_idx,
 	return vm_explore__run(obj, prog_idx, opt ? opt : &def, res);
 }
 
-const struct vm_backend vm_model_backend = { "model", model_verify };
+const struct vm_backend vm_model_backend = {
+	.name = "model", .parallel = true, .insn_budget = true, .verify = model_verify,
+};

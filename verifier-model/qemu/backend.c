@@ -152,4 +152,6 @@ void vm_qemu__cleanup(void)
 	}
 }
 
-const struct vm_backend vm_qemu_backend = { "vm", qemu_verify };
+const struct vm_backend vm_qemu_backend = {
+	.name = "vm", .verify = qemu_verify,
+};

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np */
+#define _GNU_SOURCE /* environ; posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -17,8 +17,6 @@
 
 #include "config.h"
 #include "confirm/compile.h"
-
-extern char **environ;
 
 int compile_dir__new(struct compile_dir *dir)
 {

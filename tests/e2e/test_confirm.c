@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* confirm/: judging measurements, compiling in a private directory. */
+#define _GNU_SOURCE /* asprintf */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -361,5 +363,52 @@ Test(confirm, unchanged_programs_are_not_verified_again)
 	measurement__free(&ma);
 	measurement__free(&mb);
 	measurement__free(&mc);
+	compile_dir__remove(&dir);
+}
+
+/*
+ * Three candidates whose worth depends on each other: A alone makes the
+ * loop longer (100 -> 150 iterations), B shortens it (50), A on top of B
+ * shortens it further (20), C breaks the program. All together fail, so
+ * they are tried one by one in order: A is dropped before B is kept.
+ */
+static char *three_fixes_render(void *cookie, const bool *chosen, size_t *len)
+{
+	int n = chosen[1] ? (chosen[0] ? 20 : 50) : (chosen[0] ? 150 : 100);
+	char *text = NULL;
+
+	(void)cookie;
+	if (asprintf(&text,
+		     "__attribute__((section(\"xdp\"), used)) int p(void *ctx)\n"
+		     "{ volatile int s = 0; for (int i = 0; i < %d; i++) s += i;\n"
+		     "  return %s; }\n"
+		     "__attribute__((section(\"license\"), used)) char l[] = \"GPL\";\n",
+		     n, chosen[2] ? "*(int *)(long)s" : "0") < 0)
+		return NULL;
+	*len = strlen(text);
+	return text;
+}
+
+/* Issue 22: a second run judges A on top of B and keeps it; so must the first. */
+Test(confirm, dropped_fixes_are_judged_again_on_the_final_set)
+{
+	char *const args[] = { (char *)"-target", (char *)"bpf", NULL };
+	const struct compile_opts cc = { .args = args };
+	struct confirm_source src = { .path = "/nonexistent/three.bpf.c", .cc = &cc,
+				      .n_fixes = 3, .render = three_fixes_render };
+	struct vm_options opt = { .max_insns = 1000000 };
+	struct confirm_outcome out;
+	struct compile_dir dir;
+
+	cr_assert_eq(compile_dir__new(&dir), 0);
+	cr_assert_eq(confirm_choose(&src, &vm_model_backend, &opt, &dir, &out), 0);
+	cr_expect(out.kept[0], "A helps on top of B: kept (%s)",
+		  out.dropped_why[0] ? out.dropped_why[0] : "");
+	cr_expect(out.kept[1], "B helps");
+	cr_expect(!out.kept[2] && out.dropped_why[2], "C breaks the program");
+	cr_expect_null(out.dropped_why[0], "A's earlier drop is withdrawn");
+	cr_assert(out.have_after);
+	cr_expect_lt(out.after.total, out.before.total);
+	confirm_outcome__free(&out, 3);
 	compile_dir__remove(&dir);
 }

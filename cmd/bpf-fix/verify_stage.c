@@ -5,6 +5,7 @@
 
 #include "confirm/confirm.h"
 #include "cmd/bpf-fix/verify_stage.h"
+#include "rewrite/atomic.h"
 #include "rules/rule.h"
 #include "verifier-model/qemu/qemu.h"
 
@@ -110,50 +111,33 @@ static const struct vm_backend *backend_of(enum fix_verify mode, unsigned target
 	return target_is_host(target) ? &vm_kernel_backend : &vm_qemu_backend;
 }
 
-/* A whole file's bytes (malloc'd), or NULL. */
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
-	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		*len = (size_t)n;
-	fclose(f);
-	return buf;
-}
-
 /* Compile one other member of path's link group, as the project compiles it. */
 static int compile_member(const char *member, const struct lint_options *opt,
 			  struct compile_dir *dir, char *obj, size_t objlen)
 {
+	struct file_snapshot snap;
 	struct lint_command cmd;
 	struct compile_opts cc;
-	size_t len;
-	char *text = read_file(member, &len), *log = NULL;
+	char *log = NULL, why[512];
 	int err;
 
-	if (!text)
-		return -errno;
+	if (file_snapshot__read(&snap, member, why, sizeof(why))) {
+		fprintf(stderr, "bpf-fix: %s (linked with the file): %s\n", member, why);
+		return -EIO;
+	}
 	err = lint_compile_command(member, opt, &cmd);
 	if (!err) {
 		cc = (struct compile_opts){ .compiler = cmd.compiler, .args = cmd.args,
 					    .cwd = cmd.dir };
-		err = compile_bpf(dir, member, text, len, &cc, obj, objlen, NULL, 0, &log);
+		err = compile_bpf(dir, member, snap.bytes, snap.len, &cc, obj, objlen,
+				  NULL, 0, &log);
 		lint_command__free(&cmd);
 	}
 	if (err == -EBADMSG)
 		fprintf(stderr, "bpf-fix: %s (linked with the file): does not compile:\n%s",
 			member, log ? log : "");
 	free(log);
-	free(text);
+	file_snapshot__free(&snap);
 	return err;
 }
 
@@ -237,8 +221,8 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 	}
 	/* Programs only loadable linked with others are confirmed linked. */
 	if (link_members(path, lopt, &dir, &link_objs)) {
-		fprintf(stderr, "bpf-fix: %s: the files it is linked with do not "
-			"compile, not changed\n", shown);
+		fprintf(stderr, "bpf-fix: %s: a file it is linked with (link: in "
+			".bpf-lint.yaml) cannot be compiled, not changed\n", shown);
 		free(must_help);
 		compile_dir__remove(&dir);
 		return 2;

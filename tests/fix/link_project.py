@@ -5,7 +5,8 @@ tests/fix/projects/link/.bpf-lint.yaml links bump.bpf.c with slots.bpf.c
 object` would. bpf-fix confirms on the linked object: the model and, where
 bpf() is permitted, the 6.18 kernel say bump_all 10220 -> 132; a second
 --apply changes nothing; slots.bpf.c is not touched. Without the link
-entry the file's own object cannot be verified and nothing is applied.
+entry the file's own object cannot be verified and nothing is applied;
+with a member missing, bpf-fix says so and changes nothing (exit 2).
 Usage: link_project.py BPF_FIX"""
 import os
 import shutil
@@ -61,6 +62,15 @@ def main():
         c.check(read(os.path.join(alone, "bump.bpf.c")) == before and
                 "could not be verified" in r.stderr.decode(),
                 "without the link entry: not verifiable, nothing applied", r.stderr.decode())
+        broken = os.path.join(d, "broken")
+        shutil.copytree(PROJECT, broken)
+        with open(os.path.join(broken, ".bpf-lint.yaml"), "w") as f:
+            f.write("link:\n  - [bump.bpf.c, missing.bpf.c]\n")
+        before = read(os.path.join(broken, "bump.bpf.c"))
+        r = fix(broken, "model")
+        c.check(r.returncode == 2 and read(os.path.join(broken, "bump.bpf.c")) == before and
+                "missing.bpf.c (linked with the file)" in r.stderr.decode(),
+                "a link member that is missing: exit 2, said, nothing applied", r.stderr.decode())
     finally:
         shutil.rmtree(d)
     c.finish()

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "confirm/compile.h"
 #include "confirm/confirm.h"
 
 static int copy_code(struct prog_figures *pf, const struct vm_prog *prog)
@@ -202,7 +203,11 @@ enum confirm_verdict confirm_judge(const struct measurement *before,
 	bool fixed = false;
 
 	if (!after->compiled) {
-		snprintf(why, whylen, "the rewritten file does not compile");
+		char first[200];
+
+		compile_log__first_error(after->compile_log, first, sizeof(first));
+		snprintf(why, whylen, "the rewritten file does not compile%s%s",
+			 first[0] ? ": " : "", first);
 		return CONFIRM_NO_COMPILE;
 	}
 	for (size_t i = 0; i < after->n_progs; i++) {

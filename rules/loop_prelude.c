@@ -191,6 +191,28 @@ static bool same_line_pragmas(const struct text *x, unsigned i, unsigned loop,
 }
 
 /*
+ * Is there a pragma in the rest of the #if group being walked (depth
+ * levels up from cur)? Such a pragma must be followed by the loop in its
+ * variant, and the group also holds code, so no line can go above it.
+ */
+static bool pragma_above_in_group(struct lint_ctx *ctx, const struct text *x, unsigned cur,
+				  unsigned depth)
+{
+	while (cur > 0 && depth > 0) {
+		unsigned b = line_start(x, cur - 1);
+		bool unrolls;
+		enum line_kind k = line_kind(ctx, x, b, cur, &unrolls);
+
+		if (k == LINE_PRAGMA)
+			return true;
+		depth += k == LINE_ENDIF;
+		depth -= k == LINE_IF;
+		cur = b;
+	}
+	return false;
+}
+
+/*
  * Walk up from the loop's line over pragma lines and whole #if groups of
  * pragma lines; the prelude starts at the last line of either.
  */
@@ -198,7 +220,7 @@ static void walk_up(struct lint_ctx *ctx, const struct text *x, unsigned cur,
 		    struct loop_prelude *p)
 {
 	unsigned depth = 0, kept = p->n_cuts;
-	bool group_unrolls = false;
+	bool group_pragmas = false;
 
 	while (cur > 0) {
 		unsigned e = cur, b = line_start(x, cur - 1);
@@ -210,21 +232,21 @@ static void walk_up(struct lint_ctx *ctx, const struct text *x, unsigned cur,
 		if (k == LINE_CODE || (k == LINE_ELSE && depth == 0) || (k == LINE_IF && depth == 0))
 			break;
 		cur = b;
-		if (k == LINE_PRAGMA && unrolls) {
+		if (k == LINE_PRAGMA && unrolls)
 			add_cut(p, b, e);
-			group_unrolls |= depth > 0;
-		}
+		group_pragmas |= k == LINE_PRAGMA && depth > 0;
 		depth += k == LINE_ENDIF;
 		depth -= k == LINE_IF;
 		if (depth == 0 && k != LINE_BLANK) {
 			p->start = b;
 			kept = p->n_cuts;
-			group_unrolls = false;
+			group_pragmas = false;
 		}
 	}
-	if (depth > 0 && group_unrolls)
-		p->why_not = "an #if group in front of the loop holds an unrolling pragma and "
-			     "other code; move the pragma next to the loop in each branch";
+	if (depth > 0 && (group_pragmas || pragma_above_in_group(ctx, x, cur, depth)))
+		p->why_not = "an #if group in front of the loop holds a loop pragma and other "
+			     "code: a declaration cannot go between the pragma and the loop; "
+			     "move the pragma next to the loop in each branch";
 	if (p->n_cuts > kept)
 		p->n_cuts = kept;
 }

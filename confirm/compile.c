@@ -289,3 +289,47 @@ int compile_bpf(struct compile_dir *dir, const char *orig_path,
 		return -ENAMETOOLONG;
 	return err;
 }
+
+/* "DIR/12-name.bpf.c" (a candidate's temporary copy): where "name.bpf.c" starts, else NULL. */
+static const char *candidate_name(const char *path, size_t n)
+{
+	const char *base = path + n;
+	size_t digits = 0;
+
+	while (base > path && base[-1] != '/')
+		base--;
+	while (base + digits < path + n && base[digits] >= '0' && base[digits] <= '9')
+		digits++;
+	return digits && base[digits] == '-' ? base + digits + 1 : NULL;
+}
+
+void compile_log__first_error(const char *log, char *out, size_t outlen)
+{
+	const char *line = log, *hit = NULL;
+	size_t n = 0;
+
+	if (outlen)
+		out[0] = '\0';
+	while (line && *line && !hit) {
+		const char *nl = strchr(line, '\n');
+
+		n = nl ? (size_t)(nl - line) : strlen(line);
+		hit = strstr(line, ": error: ");
+		if (!hit || hit >= line + n)
+			hit = strstr(line, ": fatal error: ");
+		if (hit && hit >= line + n)
+			hit = NULL;
+		if (!hit)
+			line = nl ? nl + 1 : NULL;
+	}
+	if (!hit || !outlen)
+		return;
+	size_t path_len = strcspn(line, ":"), loc = (size_t)(hit - line);
+	const char *name = candidate_name(line, path_len);
+
+	if (name)	/* the candidate's copy: its own name, lines as rewritten */
+		snprintf(out, outlen, "%.*s (as rewritten)%.*s", (int)(line + loc - name), name,
+			 (int)(n - loc), hit);
+	else
+		snprintf(out, outlen, "%.*s", (int)n, line);
+}

@@ -70,4 +70,11 @@ void compile_job__cancel(struct compile_job *job);
 /* Wait for the job (and link it): compile_bpf's return and *log; obj is in job->obj. */
 int compile_job__finish(struct compile_job *job, char **log);
 
+/*
+ * The compiler's first error line of log into out ("" if none): a line of
+ * the candidate's temporary copy is named as the file ("prog.bpf.c:12:3
+ * (as rewritten): error: ..."), other files keep their path.
+ */
+void compile_log__first_error(const char *log, char *out, size_t outlen);
+
 #endif

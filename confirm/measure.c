@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "confirm/compile.h"
 #include "confirm/confirm.h"
 #include "confirm/fingerprint.h"
 
@@ -286,7 +287,11 @@ enum confirm_verdict confirm_judge(const struct measurement *before,
 	int v;
 
 	if (!after->compiled) {
-		snprintf(why, whylen, "the rewritten file does not compile");
+		char first[200];
+
+		compile_log__first_error(after->compile_log, first, sizeof(first));
+		snprintf(why, whylen, "the rewritten file does not compile%s%s",
+			 first[0] ? ": " : "", first);
 		return CONFIRM_NO_COMPILE;
 	}
 	v = judge_programs(before, after, &fixed, why, whylen);

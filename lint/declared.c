@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Which enum bpf_need definitions the unit already has (so rewrite/ adds only the rest). */
+/*
+ * Which enum bpf_need definitions the unit already has (so rewrite/ adds
+ * only the rest), decided by what the translation unit declares, not by
+ * a header's version: a project's own vmlinux.h may predate struct
+ * bpf_iter_num however new the libbpf beside it is.
+ */
 #include <string.h>
 #include "lint/internal.h"
 
@@ -9,6 +14,16 @@ static const struct { const char *macro; unsigned bit; } need_macros[] = {
 	{ "can_loop", BPF_NEED_CAN_LOOP },
 	{ "barrier_var", BPF_NEED_BARRIER_VAR },
 	{ "__noinline", BPF_NEED_NOINLINE },
+};
+
+static const char *const iter_kfuncs[] = {
+	"bpf_iter_num_new", "bpf_iter_num_next", "bpf_iter_num_destroy",
+};
+
+struct seen {
+	unsigned bits;
+	unsigned kfuncs;          /* bit i: iter_kfuncs[i] is declared */
+	bool iter_struct;         /* struct bpf_iter_num is defined */
 };
 
 /* A file-scope, non-const integer variable named zero. */
@@ -29,34 +44,48 @@ static bool is_zero_global(CXCursor c)
 	}
 }
 
+static void see_macro(struct seen *s, const char *name)
+{
+	for (size_t i = 0; i < sizeof(need_macros) / sizeof(need_macros[0]); i++)
+		if (!strcmp(name, need_macros[i].macro))
+			s->bits |= need_macros[i].bit;
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data)
 {
-	unsigned *bits = data;
+	struct seen *s = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	CXString s;
+	CXString str;
 	const char *name;
 
 	(void)parent;
-	if (k != CXCursor_MacroDefinition && k != CXCursor_VarDecl)
+	if (k != CXCursor_MacroDefinition && k != CXCursor_VarDecl && k != CXCursor_FunctionDecl &&
+	    k != CXCursor_StructDecl)
 		return CXChildVisit_Continue;
-	s = clang_getCursorSpelling(c);
-	name = clang_getCString(s);
-	if (k == CXCursor_VarDecl) {
-		if (!strcmp(name, "zero") && is_zero_global(c))
-			*bits |= BPF_NEED_ZERO;
-	} else {
-		for (size_t i = 0; i < sizeof(need_macros) / sizeof(need_macros[0]); i++)
-			if (!strcmp(name, need_macros[i].macro))
-				*bits |= need_macros[i].bit;
-	}
-	clang_disposeString(s);
+	str = clang_getCursorSpelling(c);
+	name = clang_getCString(str);
+	if (k == CXCursor_VarDecl && !strcmp(name, "zero") && is_zero_global(c))
+		s->bits |= BPF_NEED_ZERO;
+	else if (k == CXCursor_MacroDefinition)
+		see_macro(s, name);
+	else if (k == CXCursor_StructDecl && !strcmp(name, "bpf_iter_num"))
+		s->iter_struct |= clang_isCursorDefinition(c);
+	else if (k == CXCursor_FunctionDecl)
+		for (unsigned i = 0; i < 3; i++)
+			if (!strcmp(name, iter_kfuncs[i]))
+				s->kfuncs |= 1u << i;
+	clang_disposeString(str);
 	return CXChildVisit_Continue;
 }
 
 unsigned ctx__declared(CXTranslationUnit tu)
 {
-	unsigned bits = 0;
+	struct seen s = { 0 };
 
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &bits);
-	return bits;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &s);
+	if (s.kfuncs == 7)
+		s.bits |= BPF_NEED_ITER_KFUNCS;
+	if (s.iter_struct)
+		s.bits |= BPF_NEED_ITER_STRUCT;
+	return s.bits;
 }

@@ -31,6 +31,9 @@ enum bpf_need {
 	BPF_NEED_BARRIER_VAR = 1u << 4, /* barrier_var() */
 	BPF_NEED_NOINLINE    = 1u << 5, /* __noinline */
 	BPF_NEED_ARG_TAGS    = 1u << 6, /* __arg_ctx, __arg_nonnull, ... (6.8+) */
+	/* What bpf_for/bpf_repeat rely on; rewrite/ adds them with either. */
+	BPF_NEED_ITER_KFUNCS = 1u << 7, /* bpf_iter_num_new/next/destroy declared */
+	BPF_NEED_ITER_STRUCT = 1u << 8, /* struct bpf_iter_num defined */
 };
 
 /* Replace [offset, offset + length) of file with text (byte offsets). */

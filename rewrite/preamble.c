@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The definitions bpf-fix adds to a file whose fixes need them. Each is
- * guarded so that a newer libbpf, vmlinux.h or UAPI header that provides
- * it wins. Written for libbpf 1.1 (Debian 12), which has barrier_var and
- * __noinline but none of the iterator, may_goto or argument-tag macros.
+ * The definitions bpf-fix adds to a file whose fixes need them, when the
+ * translation unit lacks them (lint/declared.c says which it has, from
+ * its declarations, not from a header's version). Macros are guarded by
+ * #ifndef and declarations are plain redeclarations, so that a newer
+ * libbpf, vmlinux.h or UAPI header that provides them wins; only struct
+ * bpf_iter_num cannot be guarded (see struct_block).
  */
 #define _GNU_SOURCE /* memmem */
 #include <errno.h>
@@ -15,19 +17,25 @@
 #include "rewrite/text.h"
 
 /*
- * The num iterator: its state struct is UAPI only from 6.4 (and always in
- * a 6.4+ vmlinux.h); the kfuncs are declared weak so that loading on an
- * older kernel fails at the call, not at link time.
+ * The num iterator's state (UAPI and vmlinux.h from 6.4), when the unit
+ * does not define it: a project's vmlinux.h may be older than its libbpf.
+ * A struct cannot be guarded by the preprocessor: the comment says when
+ * to delete it. libbpf checks the kfuncs' prototypes against the kernel's
+ * BTF, where the argument must be a struct (a forward declaration is not).
  */
-static const char iter_block[] =
-	"#if !defined(__VMLINUX_H__)\n"
-	"#include <linux/version.h>\n"
-	"#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 4, 0)\n"
+static const char struct_block[] =
+	"/* Not in this unit's headers (vmlinux.h or linux/bpf.h before 6.4):\n"
+	" * delete this once they define it. */\n"
 	"struct bpf_iter_num {\n"
 	"\t__u64 __opaque[1];\n"
-	"} __attribute__((aligned(8)));\n"
-	"#endif\n"
-	"#endif\n"
+	"} __attribute__((aligned(8)));\n";
+
+/*
+ * The kfuncs (6.4), weak so that loading on an older kernel fails at the
+ * call, not at link time. A redeclaration is legal C, so a header that
+ * declares them too (libbpf 1.2+, a newer vmlinux.h) does not conflict.
+ */
+static const char kfuncs_block[] =
 	"extern int bpf_iter_num_new(struct bpf_iter_num *it, int start, int end) __weak __ksym;\n"
 	"extern int *bpf_iter_num_next(struct bpf_iter_num *it) __weak __ksym;\n"
 	"extern void bpf_iter_num_destroy(struct bpf_iter_num *it) __weak __ksym;\n";
@@ -106,7 +114,8 @@ struct block {
 };
 
 static const struct block blocks[] = {
-	{ BPF_NEED_BPF_FOR | BPF_NEED_BPF_REPEAT, BPF_NEED_BPF_FOR, iter_block },
+	{ BPF_NEED_ITER_STRUCT, 0, struct_block },
+	{ BPF_NEED_ITER_KFUNCS, 0, kfuncs_block },
 	{ BPF_NEED_BPF_FOR, 0, for_block },
 	{ BPF_NEED_BPF_REPEAT, 0, repeat_block },
 	{ BPF_NEED_CAN_LOOP, 0, can_loop_block },
@@ -156,12 +165,16 @@ int preamble_build(unsigned needed, unsigned declared, const char *buf,
 		   size_t len, char **text, unsigned *added)
 {
 	const char *eol = text_eol_at(buf, len, 0);
-	unsigned missing = needed & ~declared;
+	unsigned missing;
 	char *acc = NULL;
 	size_t acc_len = 0;
 
 	*text = NULL;
 	*added = 0;
+	/* what the iterator macros rely on, whoever defines them */
+	if (needed & (BPF_NEED_BPF_FOR | BPF_NEED_BPF_REPEAT))
+		needed |= BPF_NEED_ITER_KFUNCS | BPF_NEED_ITER_STRUCT;
+	missing = needed & ~declared;
 	for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) {
 		const struct block *b = &blocks[i];
 		char *t;

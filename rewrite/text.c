@@ -43,27 +43,78 @@ static bool tail_continues_line(const char *buf, size_t len, size_t end)
 	return end == 0 || buf[end - 1] != '\n';
 }
 
+/* Is buf[start, offset) blanks only (the edit starts in the line's indentation)? */
+static bool in_indentation(const char *buf, size_t start, size_t offset)
+{
+	for (size_t i = start; i < offset; i++)
+		if (buf[i] != ' ' && buf[i] != '\t')
+			return false;
+	return true;
+}
+
+/*
+ * The file's indentation unit: 0 for tabs, else the number of spaces (the
+ * narrowest indentation of a line that starts with spaces, at least 2).
+ * Lines starting with " *" continue a block comment and do not count.
+ */
+static unsigned indent_unit(const char *buf, size_t len)
+{
+	size_t tabs = 0, spaced = 0, narrowest = 0;
+
+	for (size_t i = 0; i < len;) {
+		size_t w = 0;
+
+		while (i + w < len && buf[i + w] == ' ')
+			w++;
+		if (i < len && buf[i] == '\t')
+			tabs++;
+		else if (w >= 2 && i + w < len && !strchr("*\r\n\t", buf[i + w])) {
+			spaced++;
+			narrowest = narrowest && narrowest < w ? narrowest : w;
+		}
+		const char *nl = memchr(buf + i, '\n', len - i);
+
+		i = nl ? (size_t)(nl - buf) + 1 : len;
+	}
+	return spaced > tabs ? (unsigned)(narrowest > 8 ? 8 : narrowest) : 0;
+}
+
+/* Copy text[i] into out: a tab of a line's leading blanks becomes the unit's spaces. */
+static size_t put_char(char *out, size_t o, char c, bool leading, unsigned unit)
+{
+	if (c != '\t' || !leading || !unit) {
+		out[o] = c;
+		return o + 1;
+	}
+	memset(out + o, ' ', unit);
+	return o + unit;
+}
+
 char *text_format_replacement(const char *buf, size_t len, unsigned offset,
 			      unsigned length, const char *text)
 {
 	size_t start = line_start(buf, offset < len ? offset : len);
 	size_t ind = indent_len(buf, len, start);
 	const char *eol = text_eol_at(buf, len, offset);
+	unsigned unit = indent_unit(buf, len);
 	size_t n_nl = 0, tlen = strlen(text), o = 0;
+	bool leading = in_indentation(buf, start, offset < len ? offset : len);
 	char *out;
 
 	for (size_t i = 0; i < tlen; i++)
 		n_nl += text[i] == '\n';
-	out = malloc(tlen + n_nl * (ind + 2) + 1);
+	out = malloc(tlen * (unit ? unit : 1) + n_nl * (ind + 2) + 1);
 	if (!out)
 		return NULL;
 	for (size_t i = 0; i < tlen; i++) {
 		bool had_cr = i > 0 && text[i - 1] == '\r';
 
 		if (text[i] != '\n') {
-			out[o++] = text[i];
+			leading = leading && (text[i] == ' ' || text[i] == '\t');
+			o = put_char(out, o, text[i], leading, unit);
 			continue;
 		}
+		leading = true;
 		if (had_cr)	/* the rule wrote CRLF itself: keep it */
 			out[o++] = '\n';
 		else

@@ -17,7 +17,9 @@ const char *text_eol_at(const char *buf, size_t len, size_t offset);
  * each '\n' becomes the line's end-of-line sequence, and each continuation
  * line gets the indentation of the line the edit starts on (not empty
  * lines, and not the remainder of the original line when the edit ends at
- * a line start or at an end of line). Malloc'd, NULL on ENOMEM.
+ * a line start or at an end of line). Rules indent with tabs: in a file
+ * indented with spaces, each tab of a line's leading blanks becomes the
+ * file's unit (the narrowest space indentation). Malloc'd, NULL on ENOMEM.
  */
 char *text_format_replacement(const char *buf, size_t len, unsigned offset,
 			      unsigned length, const char *text);

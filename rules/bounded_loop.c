@@ -11,6 +11,7 @@
 #include <string.h>
 #include "rules/rule.h"
 #include "rules/loop_ast.h"
+#include "rules/loop_prelude.h"
 #include "lint/lint_ctx.h"
 
 #define BPF_FOR_KERNEL KVER(6, 4)
@@ -218,36 +219,6 @@ static char *start_text(struct lint_ctx *ctx, const struct loop *l, const struct
 	return asprintf(&s, "%lld", c->from) < 0 ? NULL : s;
 }
 
-/*
- * The line of a loop pragma (#pragma unroll, clang loop, GCC unroll) just
- * before the loop: it cannot stay, as the counter's declaration lands
- * between it and the loop, and an iterator loop is not to be unrolled.
- * The whole line as [*start, *end), or false.
- */
-static bool loop_pragma_before(struct lint_ctx *ctx, const struct loop *l,
-			       unsigned *start, unsigned *end)
-{
-	size_t len;
-	const char *t = lint_file_text(ctx, clang_getRangeStart(loop__range(ctx, l->off, l->off)),
-				       &len);
-	unsigned e = l->off, b;
-
-	if (!t || e > len)
-		return false;
-	while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\t'))
-		e--;
-	if (e == 0 || t[e - 1] != '\n')
-		return false;	/* something else before the loop on its line */
-	b = e - 1;		/* the previous line: [b, e) */
-	while (b > 0 && t[b - 1] != '\n')
-		b--;
-	*start = b;
-	*end = e;
-	while (b < e && (t[b] == ' ' || t[b] == '\t'))
-		b++;
-	return e - b > 7 && !strncmp(t + b, "#pragma", 7) && memmem(t + b, e - b, "unroll", 6);
-}
-
 /* Where a line can follow the body's '{': past a trailing comment on its line. */
 static unsigned after_brace_line(struct lint_ctx *ctx, CXCursor body)
 {
@@ -283,41 +254,40 @@ static int add_break(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor rest,
 	return rc;
 }
 
+/*
+ * The counter's declaration needs a block of its own: the loop is not a
+ * statement of a block (if (x) for ..., a case label; a pragma's
+ * AttributedStmt, unexposed in libclang, stands in its block), or another loop of the block
+ * declares the same name.
+ */
+static bool needs_own_block(const struct loop *l, const struct counted *c)
+{
+	enum CXCursorKind k = clang_getCursorKind(l->parent);
+
+	return c->declared_here && ((k != CXCursor_CompoundStmt && k != CXCursor_UnexposedStmt) ||
+				    var__name_clash(l->parent, c->var));
+}
+
 static void add_fix(struct lint_ctx *ctx, struct bpf_finding *f, const struct loop *l,
 		    const struct counted *c)
 {
-	char *name = NULL, *type = NULL, *from = start_text(ctx, l, c), *to = end_text(ctx, l, c);
-	char *head = NULL;
+	char *from = start_text(ctx, l, c), *to = end_text(ctx, l, c), *head = NULL, *decl = NULL;
 	CXString n = clang_getCursorSpelling(c->var), t = clang_getTypeSpelling(clang_getCursorType(c->var));
-	bool wrap = c->declared_here && var__name_clash(l->parent, c->var);
-	unsigned p_start, p_end;
-	int rc = -1;
+	const char *name = clang_getCString(n);
 
-	name = strdup(clang_getCString(n));
-	type = strdup(clang_getCString(t));
-	if (!name || !type || !from || !to)
+	if (!from || !to || asprintf(&head, "bpf_for(%s, %s, %s)", name, from, to) < 0 ||
+	    (c->declared_here && asprintf(&decl, "%s %s;", clang_getCString(t), name) < 0))
 		goto out;
-	if (!c->declared_here)
-		rc = asprintf(&head, "bpf_for(%s, %s, %s)", name, from, to);
-	else if (!wrap)
-		rc = asprintf(&head, "%s %s;\nbpf_for(%s, %s, %s)", type, name, name, from, to);
-	else /* another loop of this block declares the same name: own block */
-		rc = asprintf(&head, "{\n\t%s %s;\n\tbpf_for(%s, %s, %s)", type, name, name, from, to);
-	if (rc < 0)
+	if (loop_prelude__rewrite_head(ctx, f, l, l->rparen + 1, decl, head, needs_own_block(l, c)))
 		goto out;
-	if (loop_pragma_before(ctx, l, &p_start, &p_end))
-		lint_fix_replace(ctx, f, loop__range(ctx, p_start, p_end), "");
-	lint_fix_replace(ctx, f, loop__range(ctx, l->off, l->rparen + 1), head);
 	if (c->more_cond && add_break(ctx, f, c->rest, l->body))
 		goto out;
-	if (wrap)
-		lint_fix_insert(ctx, f, clang_getRangeEnd(loop__range(ctx, l->end_off, l->end_off)), "\n}");
 	f->fix.needs |= BPF_NEED_BPF_FOR;
 	f->fix.min_kernel = BPF_FOR_KERNEL;
 out:
 	clang_disposeString(n);
 	clang_disposeString(t);
-	free(name), free(type), free(from), free(to), free(head);
+	free(from), free(to), free(head), free(decl);
 }
 
 static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)

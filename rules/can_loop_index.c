@@ -16,6 +16,7 @@
 #include "rules/rule.h"
 #include "rules/loop_ast.h"
 #include "rules/loop_index.h"
+#include "rules/loop_prelude.h"
 #include "lint/lint_ctx.h"
 
 #define CAN_LOOP_KERNEL KVER(6, 9)
@@ -100,15 +101,13 @@ static void fix_bpf_for(struct lint_ctx *ctx, struct bpf_finding *f, const struc
 	CXString n = clang_getCursorSpelling(x->var), t = clang_getTypeSpelling(clang_getCursorType(x->var));
 	bool here = cursor__off(x->var) > l->lparen && cursor__off(x->var) < l->semi1;
 	char *to = loop__text(ctx, cursor__off(s->bound), cursor__end(s->bound)), *head = NULL;
-	int rc;
+	char *decl = NULL;
 
-	if (here)
-		rc = asprintf(&head, "%s %s;\nbpf_for(%s, 0, %s)", clang_getCString(t),
-			      clang_getCString(n), clang_getCString(n), to ? to : "");
-	else
-		rc = asprintf(&head, "bpf_for(%s, 0, %s)", clang_getCString(n), to ? to : "");
-	if (to && rc >= 0) {
-		lint_fix_replace(ctx, f, loop__range(ctx, l->off, l->rparen + 1), head);
+	if (to && asprintf(&head, "bpf_for(%s, 0, %s)", clang_getCString(n), to) >= 0 &&
+	    (!here || asprintf(&decl, "%s %s;", clang_getCString(t), clang_getCString(n)) >= 0) &&
+	    !loop_prelude__rewrite_head(ctx, f, l, l->rparen + 1, decl, head,
+					clang_getCursorKind(l->parent) != CXCursor_CompoundStmt &&
+					clang_getCursorKind(l->parent) != CXCursor_UnexposedStmt)) {
 		f->fix.needs |= BPF_NEED_BPF_FOR;
 		f->fix.min_kernel = BPF_FOR_KERNEL;
 	}
@@ -116,6 +115,7 @@ static void fix_bpf_for(struct lint_ctx *ctx, struct bpf_finding *f, const struc
 	clang_disposeString(t);
 	free(to);
 	free(head);
+	free(decl);
 }
 
 /* The article's final form: i from the global zero, barrier_var(i) first. */

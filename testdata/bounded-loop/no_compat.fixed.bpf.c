@@ -5,14 +5,11 @@
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
-#if !defined(__VMLINUX_H__)
-#include <linux/version.h>
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 4, 0)
+/* Not in this unit's headers (vmlinux.h or linux/bpf.h before 6.4):
+ * delete this once they define it. */
 struct bpf_iter_num {
 	__u64 __opaque[1];
 } __attribute__((aligned(8)));
-#endif
-#endif
 extern int bpf_iter_num_new(struct bpf_iter_num *it, int start, int end) __weak __ksym;
 extern int *bpf_iter_num_next(struct bpf_iter_num *it) __weak __ksym;
 extern void bpf_iter_num_destroy(struct bpf_iter_num *it) __weak __ksym;

@@ -129,6 +129,31 @@ Test(confirm, uncompilable_candidate_is_judged_so)
 	measurement__free(&before);
 }
 
+/* The reason quotes clang's first error, named as the file, not its temporary copy. */
+Test(confirm, uncompilable_candidate_names_the_first_error)
+{
+	struct measurement before, after = { 0 };
+	char why[512];
+
+	after.compile_log = strdup(
+		"In file included from /tmp/bpf-fix.Ab12/3-prog.bpf.c:2:\n"
+		"/tmp/bpf-fix.Ab12/3-prog.bpf.c:25:2: error: expected a for, while, or do-while "
+		"loop to follow '#pragma unroll'\n"
+		"   25 |         int i;\n"
+		"/usr/include/x.h:1:1: error: second\n2 errors generated.\n");
+	one_prog(&before, "p", VM_ACCEPTED, 10, code_a);
+	cr_expect_eq(confirm_judge(&before, &after, why, sizeof(why)), CONFIRM_NO_COMPILE);
+	cr_expect_str_eq(why, "the rewritten file does not compile: prog.bpf.c:25:2 (as rewritten): "
+			 "error: expected a for, while, or do-while loop to follow '#pragma unroll'");
+	free(after.compile_log);
+	after.compile_log = strdup("./vmlinux.h:9:8: error: redefinition of 'bpf_iter_num'\n");
+	confirm_judge(&before, &after, why, sizeof(why));
+	cr_expect_str_eq(why, "the rewritten file does not compile: ./vmlinux.h:9:8: error: "
+			 "redefinition of 'bpf_iter_num'");
+	free(after.compile_log);
+	measurement__free(&before);
+}
+
 Test(confirm, compiles_in_a_private_dir_and_removes_it)
 {
 	static const char good[] =

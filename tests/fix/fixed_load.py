@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Every testdata/RULE/NAME.fixed.bpf.c compiles with clang -O2 -g -target bpf against
 Debian's libbpf 1.1 headers and loads into the running kernel's verifier. A rejected
-program fails the test; the test is skipped (77) only when bpf() is not permitted."""
+program fails the test; the test is skipped (77) only when bpf() is not permitted.
+A file's `// VARIANTS: -DA | -DB` line lists build variants besides the default: each
+is compiled and loaded too (a fix must compile for every branch of an #if)."""
 import os
 import re
 import shutil
@@ -60,6 +62,16 @@ def vmlinux_dir(tmp):
     return d if r.returncode == 0 else None
 
 
+def variants(path):
+    """[] (the default build) plus each `// VARIANTS:` entry's -D flags."""
+    out = [[]]
+    with open(path, "rb") as f:
+        for line in f.read().decode("utf-8", "replace").splitlines():
+            if "// VARIANTS:" in line:
+                out += [v.split() for v in line.split("// VARIANTS:", 1)[1].split("|") if v.strip()]
+    return out
+
+
 def main():
     c = Checks()
     pairs = golden_pairs()
@@ -71,18 +83,19 @@ def main():
         no_bpf = bpf_permitted(tmp)
         vmlinux = VMLINUX or vmlinux_dir(tmp)
         for rule, case, fixed in pairs:
-            label = "%s/%s" % (rule, os.path.basename(fixed))
-            obj = os.path.join(tmp, os.path.basename(fixed) + ".o")
-            r = compile_obj(fixed, obj, lint_args(fixed)[1] + ["-I" + os.path.dirname(fixed)] +
-                            (["-I" + vmlinux] if vmlinux else []))
-            if not c.check(r.returncode == 0, label + ": compiles", r.stdout[-2000:]):
-                continue
-            if no_bpf:
-                continue
-            ok, log = load(obj, "/sys/fs/bpf/bpf-fix-%d" % os.getpid())
-            if c.check(ok, label + ": loads into the kernel verifier", log[-3000:]):
-                counts = re.findall(r"processed (\d+) insns", log)
-                print("ok %s loaded%s" % (label, (" (processed insns: %s)" % ", ".join(counts)) if counts else ""))
+            for defs in variants(fixed):
+                label = "%s/%s%s" % (rule, os.path.basename(fixed), "".join(" " + d for d in defs))
+                obj = os.path.join(tmp, os.path.basename(fixed) + ".o")
+                r = compile_obj(fixed, obj, lint_args(fixed)[1] + defs + ["-I" + os.path.dirname(fixed)] +
+                                (["-I" + vmlinux] if vmlinux else []))
+                if not c.check(r.returncode == 0, label + ": compiles", r.stdout[-2000:]):
+                    continue
+                if no_bpf:
+                    continue
+                ok, log = load(obj, "/sys/fs/bpf/bpf-fix-%d" % os.getpid())
+                if c.check(ok, label + ": loads into the kernel verifier", log[-3000:]):
+                    counts = re.findall(r"processed (\d+) insns", log)
+                    print("ok %s loaded%s" % (label, (" (processed insns: %s)" % ", ".join(counts)) if counts else ""))
         if no_bpf:
             print("SKIP loading: " + no_bpf)
             if c.failed == 0:

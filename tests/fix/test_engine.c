@@ -86,6 +86,24 @@ Test(engine, insertion_ending_in_newline_reindents_the_rest)
 	fix_plan__free(&p);
 }
 
+/* A file indented with two spaces: the rule's tabs of a line's indentation
+ * become two spaces each; a tab elsewhere (inside the code) stays. */
+Test(engine, tabs_follow_a_spaces_file)
+{
+	const char src[] = "void g(void)\n{\n  /*\n   * c\n   */\n  if (b) {\n    x();\n  }\n}\n";
+	unsigned at = (unsigned)(strstr(src, "x();") - src);
+	unsigned in = (unsigned)(strstr(src, "if (b)") - src);
+	struct bpf_edit e[] = { E(at, 4, "if (a) {\n\tx(\t);\n}") };
+	struct bpf_edit r[] = { E(in, 0, "\t") };
+	struct bpf_finding v[] = { finding("a", at, e, 1), finding("b", in, r, 1) };
+	struct fix_plan p;
+
+	plan_of(&p, src, v, 2, 0);
+	expect_out(&p, "void g(void)\n{\n  /*\n   * c\n   */\n    if (b) {\n"
+		   "    if (a) {\n      x(\t);\n    }\n  }\n}\n");
+	fix_plan__free(&p);
+}
+
 Test(engine, whole_line_removal_keeps_next_indent)
 {
 	const char src[] = "\t#pragma unroll\n\tfor (;;) ;\n";

@@ -63,7 +63,8 @@ Test(preamble, added_once_for_two_fixes)
 	cr_assert_eq(count(p.out, p.out_len, "#ifndef bpf_for\n"), 1);
 	cr_assert_eq(count(p.out, p.out_len, "\nint zero;\n"), 1);
 	cr_assert_eq(count(p.out, p.out_len, "struct bpf_iter_num {"), 1);
-	cr_assert_eq(p.added_needs, BPF_NEED_BPF_FOR | BPF_NEED_ZERO);
+	cr_assert_eq(p.added_needs, BPF_NEED_BPF_FOR | BPF_NEED_ZERO | BPF_NEED_ITER_KFUNCS |
+		     BPF_NEED_ITER_STRUCT);
 	/* placed right after the bpf_helpers.h line, before the #ifdef */
 	cr_assert(strstr(p.out, "bpf_helpers.h>\n\n") != NULL);
 	cr_assert(strstr(p.out, "#ifndef bpf_for") < strstr(p.out, "#ifdef EXTRA"));
@@ -75,12 +76,42 @@ Test(preamble, nothing_when_declared)
 	struct fix_plan p;
 
 	plan_needs(&p, src, BPF_NEED_BPF_FOR | BPF_NEED_CAN_LOOP, BPF_NEED_ZERO,
-		   BPF_NEED_BPF_FOR | BPF_NEED_ZERO);
+		   BPF_NEED_BPF_FOR | BPF_NEED_ZERO | BPF_NEED_ITER_KFUNCS | BPF_NEED_ITER_STRUCT);
 	cr_assert_null(strstr(p.out, "#ifndef bpf_for"));
 	cr_assert_null(strstr(p.out, "bpf_iter_num_new"));
 	cr_assert_null(strstr(p.out, "int zero;"));
+	cr_assert_null(strstr(p.out, "struct bpf_iter_num {"));
 	cr_assert_eq(count(p.out, p.out_len, "#ifndef can_loop\n"), 1);
 	cr_assert_eq(p.added_needs, BPF_NEED_CAN_LOOP);
+	fix_plan__free(&p);
+}
+
+/* libbpf 1.2+ declares bpf_for and the kfuncs; a project vmlinux.h before
+ * 6.4 lacks the struct: only the struct is added, whatever the versions. */
+Test(preamble, struct_when_the_unit_lacks_it)
+{
+	struct fix_plan p;
+
+	plan_needs(&p, src, BPF_NEED_BPF_FOR, 0, BPF_NEED_BPF_FOR | BPF_NEED_ITER_KFUNCS);
+	cr_assert_eq(count(p.out, p.out_len, "struct bpf_iter_num {"), 1);
+	cr_assert_null(strstr(p.out, "extern int bpf_iter_num_new"));
+	cr_assert_null(strstr(p.out, "#ifndef bpf_for"));
+	cr_assert_null(strstr(p.out, "LINUX_VERSION_CODE"));
+	cr_assert_eq(p.added_needs, BPF_NEED_ITER_STRUCT);
+	fix_plan__free(&p);
+}
+
+/* A unit that defines the struct (UAPI 6.4+) but declares no kfunc. */
+Test(preamble, kfuncs_without_struct)
+{
+	struct fix_plan p;
+
+	plan_needs(&p, src, BPF_NEED_BPF_REPEAT, 0, BPF_NEED_ITER_STRUCT);
+	cr_assert_null(strstr(p.out, "struct bpf_iter_num {"));
+	cr_assert_eq(count(p.out, p.out_len, "extern int bpf_iter_num_new"), 1);
+	cr_assert_eq(count(p.out, p.out_len, "#ifndef bpf_repeat\n"), 1);
+	/* the kfuncs come before the macro that calls them */
+	cr_assert(strstr(p.out, "bpf_iter_num_new") < strstr(p.out, "#ifndef bpf_repeat"));
 	fix_plan__free(&p);
 }
 

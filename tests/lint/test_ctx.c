@@ -220,6 +220,25 @@ Test(ctx, declared_bits)
 	cr_expect(!(d & BPF_NEED_BPF_REPEAT));
 }
 
+/* The iterator's struct counts only when defined; the kfuncs when all three are declared. */
+Test(ctx, declared_iterator_parts)
+{
+	parse("struct bpf_iter_num;\n"
+	      "extern int bpf_iter_num_new(struct bpf_iter_num *it, int start, int end);\n"
+	      "extern int *bpf_iter_num_next(struct bpf_iter_num *it);\n"
+	      "extern void bpf_iter_num_destroy(struct bpf_iter_num *it);\n");
+	cr_expect(lint_declared(&ctx) & BPF_NEED_ITER_KFUNCS);
+	cr_expect(!(lint_declared(&ctx) & BPF_NEED_ITER_STRUCT));
+}
+
+Test(ctx, declared_iterator_struct)
+{
+	parse("struct bpf_iter_num { unsigned long long o[1]; };\n"
+	      "extern int bpf_iter_num_new(struct bpf_iter_num *it, int start, int end);\n");
+	cr_expect(lint_declared(&ctx) & BPF_NEED_ITER_STRUCT);
+	cr_expect(!(lint_declared(&ctx) & BPF_NEED_ITER_KFUNCS));
+}
+
 Test(ctx, const_zero_does_not_count)
 {
 	parse("const int zero = 0;\n");

@@ -36,6 +36,8 @@ struct ai_state {
 	CXFile seen_file[MAX_SEEN];
 	size_t n_seen;
 	struct call_sites *calls;
+	CXCursor *fns;           /* reported top-level functions, for finish() */
+	size_t n_fns, cap_fns;
 };
 
 /* One always_inline element found in a span of text. */
@@ -256,14 +258,6 @@ static void add_macro(struct ai_state *st, CXCursor c)
 	m->body_end = end;
 	m->text = t;
 	m->file_name = file_name(f);
-}
-
-static enum CXChildVisitResult visit_macros(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_MacroDefinition)
-		add_macro(d, c);
-	return CXChildVisit_Continue;
 }
 
 /* Bytes to delete for e: the element and the blanks after it (or before, at a line end). */
@@ -519,33 +513,51 @@ static void check_function(struct ai_state *st, CXCursor c)
 	clang_disposeString(name);
 }
 
-static enum CXChildVisitResult visit_decls(CXCursor c, CXCursor parent, CXClientData d)
+static void push_function(struct ai_state *st, CXCursor c)
 {
-	struct ai_state *st = d;
+	if (st->n_fns == st->cap_fns) {
+		size_t cap = st->cap_fns ? 2 * st->cap_fns : 64;
+		CXCursor *v = realloc(st->fns, cap * sizeof(*v));
 
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_FunctionDecl &&
-	    lint_location_reported(st->ctx, clang_getCursorLocation(c)))
-		check_function(st, c);
-	return CXChildVisit_Continue;
+		if (!v)
+			return;
+		st->fns = v;
+		st->cap_fns = cap;
+	}
+	st->fns[st->n_fns++] = c;
 }
 
-static void check(struct lint_ctx *ctx)
+/* Macro definitions (preprocessing comes first), functions, and their calls. */
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	struct ai_state *st = calloc(1, sizeof(*st));
-	CXCursor tu = clang_getTranslationUnitCursor(lint_tu(ctx));
+	struct ai_state *st = state;
+	enum CXCursorKind k = clang_getCursorKind(c);
 
-	if (!st)
-		return;
-	st->ctx = ctx;
-	st->main = clang_getFile(lint_tu(ctx), lint_main_path(ctx));
-	clang_visitChildren(tu, visit_macros, st);
-	st->calls = call_sites__new(ctx);
-	clang_visitChildren(tu, visit_decls, st);
+	if (!st->ctx) {
+		st->ctx = ctx;
+		st->main = clang_getFile(lint_tu(ctx), lint_main_path(ctx));
+		st->calls = call_sites__new();
+	}
+	if (k == CXCursor_MacroDefinition)
+		add_macro(st, c);
+	else if (k == CXCursor_FunctionDecl && clang_getCursorKind(parent) == CXCursor_TranslationUnit)
+		push_function(st, c);
+	else
+		call_sites__visit(st->calls, ctx, c);
+}
+
+static void finish(struct lint_ctx *ctx, void *state)
+{
+	struct ai_state *st = state;
+
+	(void)ctx;
+	for (size_t i = 0; i < st->n_fns; i++)
+		if (lint_location_reported(ctx, clang_getCursorLocation(st->fns[i])))
+			check_function(st, st->fns[i]);
 	call_sites__free(st->calls);
 	for (size_t i = 0; i < st->n; i++)
 		free(st->m[i].file_name);
-	free(st);
+	free(st->fns);
 }
 
 const struct bpf_rule rule_always_inline = {
@@ -582,5 +594,9 @@ const struct bpf_rule rule_always_inline = {
 		{ KVER(4, 16), "a real call (BPF-to-BPF calls)",
 		  "keep always_inline: every function must be inlined there" },
 		{ 0 } },
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_MacroDefinition, CXCursor_FunctionDecl,
+					      CXCursor_CallExpr, CXCursor_DeclRefExpr, 0 },
+	.state_size = sizeof(struct ai_state),
+	.visit = visit,
+	.finish = finish,
 };

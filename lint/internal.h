@@ -127,6 +127,9 @@ char *lint__parse_errors(CXTranslationUnit tu);
  */
 bool lint__abspath(const char *path, char *out, size_t size);
 
+/* lint_compile_args, and in *note (malloc'd) the flags it left out, if any. */
+char **lint__compile_args(const char *path, const struct lint_options *opt, char **note);
+
 /* asprintf that returns NULL on failure. */
 char *lint__strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -231,19 +231,6 @@ char *static_call__unfixable(struct lint_ctx *ctx, CXCursor def)
 	return why;
 }
 
-/* tok is word once leading/trailing '_' are dropped (__noinline ~ noinline). */
-static bool word_is(const char *tok, const char *word)
-{
-	size_t n;
-
-	while (*tok == '_')
-		tok++;
-	n = strlen(tok);
-	while (n && tok[n - 1] == '_')
-		n--;
-	return n == strlen(word) && !strncmp(tok, word, n);
-}
-
 /* Does the macro's replacement list spell word, directly or through the
  * macros it uses (depth levels)? statfunc -> static __always_inline. */
 static bool macro_has_word(struct lint_ctx *ctx, CXCursor macro, const char *word, int depth)
@@ -258,7 +245,7 @@ static bool macro_has_word(struct lint_ctx *ctx, CXCursor macro, const char *wor
 		CXString s = clang_getTokenSpelling(tu, tok[k]);
 		const char *t = clang_getCString(s);
 
-		found = word_is(t, word);
+		found = ast__word_is(t, word);
 		if (!found && depth > 0 && clang_getTokenKind(tok[k]) == CXToken_Identifier) {
 			CXCursor def = lint_macro_definition(ctx, t);
 
@@ -276,7 +263,7 @@ static bool token_has_word(struct lint_ctx *ctx, CXToken tok, const char *word)
 {
 	CXTranslationUnit tu = lint_tu(ctx);
 	CXString s = clang_getTokenSpelling(tu, tok);
-	bool found = word_is(clang_getCString(s), word);
+	bool found = ast__word_is(clang_getCString(s), word);
 	CXCursor c;
 
 	clang_disposeString(s);

@@ -309,7 +309,10 @@ unsigned lint_declared(struct lint_ctx *ctx)
 
 void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter)
 {
-	for (unsigned i = 0; i < bpf_rules_count; i++) {
+	const struct bpf_rule *on_rules[LINT_MAX_RULES] = { 0 };
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < bpf_rules_count && n < LINT_MAX_RULES; i++) {
 		const struct bpf_rule *r = bpf_rules[i];
 		int idx = config__rule_index(r->id);
 		bool on = r->enabled_by_default;
@@ -319,13 +322,10 @@ void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter)
 		/* As clang-tidy's -checks: applied over the config, last match wins. */
 		if (rule_filter)
 			on = lint__globs_apply(rule_filter, strlen(rule_filter), r->id, on);
-		if (!on)
-			continue;
-		size_t from = ctx->out->n;
-
-		ctx->rule = r;
-		r->check(ctx);
-		target__downgrade(r, ctx->out, from, ctx->conf->cfg.target_kernel);
+		if (on)
+			on_rules[n++] = r;
 	}
-	ctx->rule = NULL;
+	walk__run(ctx, on_rules, n);
+	for (unsigned i = 0; i < n; i++)
+		target__downgrade(on_rules[i], ctx->out, 0, ctx->conf->cfg.target_kernel);
 }

@@ -18,11 +18,49 @@ struct argv_buf {
 	char **v;
 	size_t n, cap;
 	bool oom;
+	/* libclang's arguments leave out what libclang 19 refuses; the
+	 * project's own compiler command keeps every flag */
+	bool for_libclang;
+	char dropped[512];       /* flags left out, for the note */
 };
+
+/*
+ * Flags a project's compiler takes that libclang 19 refuses ("unknown
+ * argument", and the whole parse fails): dropped, as clangd drops the
+ * arguments its driver does not know, and named in a note. Older clangs'
+ * removed options and GCC-only options of kernel-style builds.
+ */
+static const char *const refused_flags[] = {
+	"-fdouble-square-bracket-attributes",   /* clang <= 17; [[]] is always on in 19 */
+	"-fno-double-square-bracket-attributes",
+	"-fexperimental-new-pass-manager",      /* clang <= 14 */
+	"-fno-experimental-new-pass-manager",
+	"-flegacy-pass-manager",
+	"-fno-legacy-pass-manager",
+	"-fconserve-stack",                     /* GCC only */
+	"-fno-allow-store-data-races",
+	"-mrecord-mcount",
+	"-mno-fp-ret-in-387",
+	"-mskip-rax-setup",
+};
+
+static bool refused(struct argv_buf *a, const char *arg)
+{
+	size_t n = strlen(a->dropped);
+
+	for (size_t i = 0; i < sizeof(refused_flags) / sizeof(refused_flags[0]); i++) {
+		if (strcmp(arg, refused_flags[i]))
+			continue;
+		if (!strstr(a->dropped, arg) && n < sizeof(a->dropped))
+			snprintf(a->dropped + n, sizeof(a->dropped) - n, "%s%s", n ? " " : "", arg);
+		return true;
+	}
+	return false;
+}
 
 static void argv_push(struct argv_buf *a, const char *s)
 {
-	if (a->oom)
+	if (a->oom || (a->for_libclang && refused(a, s)))
 		return;
 	if (a->n + 2 > a->cap) {
 		size_t cap = a->cap ? a->cap * 2 : 32;
@@ -196,14 +234,17 @@ static char **argv_finish(struct argv_buf *a)
 	return a->v;
 }
 
-char **lint_compile_args(const char *path, const struct lint_options *opt)
+char **lint__compile_args(const char *path, const struct lint_options *opt, char **note)
 {
-	struct argv_buf a = { 0 };
+	struct argv_buf a = { .for_libclang = true };
 
 	push_defaults(&a, true);
 	if (opt && opt->compile_db_dir)
 		push_db_args(&a, opt->compile_db_dir, path, NULL);
 	push_extra_args(&a, opt);
+	if (note && a.dropped[0])
+		*note = lint__strdupf("%s: note: left out %s: libclang 19 refuses %s", path,
+				      a.dropped, strchr(a.dropped, ' ') ? "them" : "it");
 	return argv_finish(&a);
 }
 
@@ -249,6 +290,11 @@ void lint_command__free(struct lint_command *cmd)
 	free(cmd->dir);
 	lint_args_free(cmd->args);
 	memset(cmd, 0, sizeof(*cmd));
+}
+
+char **lint_compile_args(const char *path, const struct lint_options *opt)
+{
+	return lint__compile_args(path, opt, NULL);
 }
 
 void lint_args_free(char **args)

@@ -51,6 +51,8 @@ struct lint_ctx {
 	struct bpf_findings *out;
 	const char *unsaved_text;
 	size_t unsaved_len;
+	struct lint_walk *walk;  /* the one walk, while it runs (walk.c) */
+	struct lint_macros *macros; /* gathered by the walk (macros.c) */
 	unsigned declared;       /* lint_declared() cache */
 	bool declared_done;
 };
@@ -88,6 +90,17 @@ bool nolint__suppressed(const char *text, size_t len, unsigned line,
 void ctx__expansion(CXSourceLocation loc, CXFile *file, unsigned *line,
 		    unsigned *col, unsigned *off);
 
+/* The one walk over ctx's unit for these rules (walk.c): visit, then finish. */
+void walk__run(struct lint_ctx *ctx, const struct bpf_rule *const *rules, unsigned n);
+
+/* The unit's macros (macros.c), filled by the walk's first phase. */
+struct lint_macros *macros__new(void);
+void macros__free(struct lint_macros *m);
+void macros__add_definition(struct lint_macros *m, CXCursor c);
+void macros__add_expansion(struct lint_macros *m, CXCursor c, unsigned off, unsigned end);
+/* Sort the expansions by offset once all are in. */
+void macros__seal(struct lint_macros *m);
+
 /* Run every enabled rule over ctx's unit. */
 void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter);
 /* Compute enum bpf_need bits the unit already declares. */
@@ -116,6 +129,9 @@ char *lint__parse_errors(CXTranslationUnit tu);
  * and its name, else the current directory and path. False if too long.
  */
 bool lint__abspath(const char *path, char *out, size_t size);
+
+/* lint_compile_args, and in *note (malloc'd) the flags it left out, if any. */
+char **lint__compile_args(const char *path, const struct lint_options *opt, char **note);
 
 /* asprintf that returns NULL on failure. */
 char *lint__strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -162,7 +162,8 @@ char *lint__parse_errors(CXTranslationUnit tu)
 static int parse(struct lint_session *s, const char *path, const struct lint_options *opt,
 		 CXTranslationUnit *tu, char **err)
 {
-	char **args = lint_compile_args(path, opt);
+	char *note = NULL;
+	char **args = lint__compile_args(path, opt, &note);
 	struct CXUnsavedFile unsaved = { path, NULL, 0 };
 	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord;
 	enum CXErrorCode rc;
@@ -170,6 +171,7 @@ static int parse(struct lint_session *s, const char *path, const struct lint_opt
 
 	if (!args)
 		return -ENOMEM;
+	*err = note;	/* on success, *err is a note */
 	while (args[argc])
 		argc++;
 	if (opt && opt->unsaved_text) {
@@ -180,11 +182,15 @@ static int parse(struct lint_session *s, const char *path, const struct lint_opt
 					 &unsaved, unsaved.Contents ? 1 : 0, flags, tu);
 	lint_args_free(args);
 	if (rc != CXError_Success) {
+		free(*err);
 		*err = lint__strdupf("%s: clang could not parse the file (error %d)", path, rc);
 		return -EBADMSG;
 	}
-	*err = lint__parse_errors(*tu);
-	if (*err) {
+	char *errors = lint__parse_errors(*tu);
+
+	if (errors) {
+		free(*err);
+		*err = errors;
 		clang_disposeTranslationUnit(*tu);
 		*tu = NULL;
 		return -EBADMSG;

@@ -35,7 +35,9 @@ void lint_session_free(struct lint_session *s);
  * Lint one file. Returns 0 with findings in *out (possibly none);
  * -ENOENT/-EISDIR/-EINVAL... with a one-line reason in *err; on a parse
  * failure -EBADMSG with clang's diagnostics, as clang prints them, in
- * *err (malloc'd, caller frees). out->declared is filled as well.
+ * *err (malloc'd, caller frees). out->declared is filled as well. On
+ * success *err may hold a note ("FILE: note: left out FLAGS...": compiler
+ * flags libclang refuses, dropped so the file parses); caller frees.
  */
 int lint_run(struct lint_session *s, const char *path,
 	     const struct lint_options *opt, struct bpf_findings *out,

@@ -73,6 +73,31 @@ const char *lint_file_text(struct lint_ctx *ctx, CXSourceLocation loc,
 /* Source text of range as written (malloc'd, caller frees), or NULL. */
 char *lint_range_text(struct lint_ctx *ctx, CXSourceRange range);
 
+/*
+ * Where the one walk is (valid during a rule's visit()): the top-level
+ * declaration being walked, whether findings there are wanted (its
+ * location is reported), the function definition around the cursor
+ * (null cursor outside one) and how many loop statements of that
+ * function enclose it.
+ */
+CXCursor lint_walk_decl(struct lint_ctx *ctx);
+bool lint_walk_reported(struct lint_ctx *ctx);
+CXCursor lint_walk_function(struct lint_ctx *ctx);
+unsigned lint_walk_loops(struct lint_ctx *ctx);
+
+/* A macro expansion at a reported location (lint/macros.c). */
+struct lint_macro {
+	const char *name;
+	unsigned off, end;       /* expansion offsets in its file */
+};
+/* The expansion starting at file offset off, or NULL. */
+const struct lint_macro *lint_macro_at(struct lint_ctx *ctx, unsigned off);
+/* The first expansion of macro name starting in [off, end), or NULL. */
+const struct lint_macro *lint_macro_in(struct lint_ctx *ctx, const char *name,
+				       unsigned off, unsigned end);
+/* The unit's (last) definition of macro name, or a null cursor. */
+CXCursor lint_macro_definition(struct lint_ctx *ctx, const char *name);
+
 /* enum bpf_need bits already available in the unit (macros, decls). */
 unsigned lint_declared(struct lint_ctx *ctx);
 

@@ -62,7 +62,7 @@ void target__downgrade(const struct bpf_rule *r, struct bpf_findings *out, size_
 	for (size_t i = from; i < out->n; i++) {
 		struct bpf_finding *f = &out->v[i];
 
-		if (f->fix.min_kernel > target && !f->fix.unfixable)
+		if (f->rule == r->id && f->fix.min_kernel > target && !f->fix.unfixable)
 			downgrade(r, f, target);
 	}
 }

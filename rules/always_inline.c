@@ -36,6 +36,11 @@ struct ai_state {
 	CXFile seen_file[MAX_SEEN];
 	size_t n_seen;
 	struct call_sites *calls;
+	CXCursor *fns;           /* reported top-level functions, for finish() */
+	size_t n_fns, cap_fns;
+	/* Prototypes whose definition is forced inline too: one finding, there. */
+	CXCursor protos[MAX_SEEN], proto_def[MAX_SEEN];
+	size_t n_protos;
 };
 
 /* One always_inline element found in a span of text. */
@@ -258,14 +263,6 @@ static void add_macro(struct ai_state *st, CXCursor c)
 	m->file_name = file_name(f);
 }
 
-static enum CXChildVisitResult visit_macros(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_MacroDefinition)
-		add_macro(d, c);
-	return CXChildVisit_Continue;
-}
-
 /* Bytes to delete for e: the element and the blanks after it (or before, at a line end). */
 static void removal(const char *t, size_t len, const struct ai_elem *e, unsigned *off,
 		    unsigned *end)
@@ -458,6 +455,52 @@ static bool copies_cost(struct ai_state *st, CXCursor fn, struct call_site_info 
 	       copies_cost(st, c.caller, NULL, depth + 1);
 }
 
+#define BPF_CALL_MAX_ARGS 5       /* R1-R5 */
+#define BPF_REG_BYTES 8
+
+/*
+ * Could a BPF-to-BPF call replace the inlining? Not with more than five
+ * arguments (clang-19: "too many arguments"), an aggregate return
+ * ("aggregate returns are not supported") or one wider than a register
+ * ("only small returns supported"): dropping always_inline would not build.
+ */
+static bool call_can_replace(CXCursor fn)
+{
+	CXType ret = clang_getCanonicalType(clang_getCursorResultType(fn));
+	long long size = ret.kind == CXType_Void ? 0 : clang_Type_getSizeOf(ret);
+	int n = clang_Cursor_getNumArguments(fn);
+
+	if (n > BPF_CALL_MAX_ARGS || clang_isFunctionTypeVariadic(clang_getCursorType(fn)))
+		return false;
+	if (ret.kind == CXType_Record || ret.kind == CXType_ConstantArray || size > BPF_REG_BYTES)
+		return false;
+	for (int i = 0; i < n; i++) {
+		CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
+
+		if (t.kind == CXType_Int128 || t.kind == CXType_UInt128)
+			return false;
+	}
+	return true;
+}
+
+/* Also drop the forced-inline element of a prototype p of the reported definition. */
+static void fix_prototype(struct ai_state *st, struct bpf_finding *fd, CXCursor p,
+			  const struct ai_elem *def_elem)
+{
+	CXFile f;
+	const char *t;
+	size_t len;
+	struct ai_elem e;
+	char *file;
+
+	if (!forced_elem(st, p, &f, &t, &len, &e) || (e.macro && e.macro == def_elem->macro))
+		return;	/* a macro's fix edits its definition once */
+	file = clang_File_isEqual(f, st->main) ? strdup(lint_main_path(st->ctx)) : file_name(f);
+	if (file)
+		add_fix(st, fd, file, t, len, e, has_static(p));
+	free(file);
+}
+
 static void check_function(struct ai_state *st, CXCursor c)
 {
 	CXFile f;
@@ -468,7 +511,7 @@ static void check_function(struct ai_state *st, CXCursor c)
 	struct call_site_info ci;
 	CXString name;
 
-	if (!forced_elem(st, c, &f, &t, &len, &e))
+	if (!forced_elem(st, c, &f, &t, &len, &e) || !call_can_replace(c))
 		return;
 	/* Functions a header's macro generates (libbpf's BPF_PROG helpers) are not the user's. */
 	if (e.macro && !e.macro->in_main && name_from_macro(c))
@@ -515,37 +558,89 @@ static void check_function(struct ai_state *st, CXCursor c)
 		else if (file)
 			add_fix(st, fd, file, t, len, e, has_static(c));
 		free(file);
+		for (size_t i = 0; i < st->n_protos && !fd->fix.unfixable; i++)
+			if (clang_equalLocations(clang_getCursorLocation(st->proto_def[i]),
+						 clang_getCursorLocation(c)))
+				fix_prototype(st, fd, st->protos[i], &e);
 	}
 	clang_disposeString(name);
 }
 
-static enum CXChildVisitResult visit_decls(CXCursor c, CXCursor parent, CXClientData d)
+static void push_function(struct ai_state *st, CXCursor c)
 {
-	struct ai_state *st = d;
+	if (st->n_fns == st->cap_fns) {
+		size_t cap = st->cap_fns ? 2 * st->cap_fns : 64;
+		CXCursor *v = realloc(st->fns, cap * sizeof(*v));
 
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_FunctionDecl &&
-	    lint_location_reported(st->ctx, clang_getCursorLocation(c)))
-		check_function(st, c);
-	return CXChildVisit_Continue;
+		if (!v)
+			return;
+		st->fns = v;
+		st->cap_fns = cap;
+	}
+	st->fns[st->n_fns++] = c;
 }
 
-static void check(struct lint_ctx *ctx)
+/* Macro definitions (preprocessing comes first), functions, and their calls. */
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	struct ai_state *st = calloc(1, sizeof(*st));
-	CXCursor tu = clang_getTranslationUnitCursor(lint_tu(ctx));
+	struct ai_state *st = state;
+	enum CXCursorKind k = clang_getCursorKind(c);
 
-	if (!st)
-		return;
-	st->ctx = ctx;
-	st->main = clang_getFile(lint_tu(ctx), lint_main_path(ctx));
-	clang_visitChildren(tu, visit_macros, st);
-	st->calls = call_sites__new(ctx);
-	clang_visitChildren(tu, visit_decls, st);
+	if (!st->ctx) {
+		st->ctx = ctx;
+		st->main = clang_getFile(lint_tu(ctx), lint_main_path(ctx));
+		st->calls = call_sites__new();
+	}
+	if (k == CXCursor_MacroDefinition)
+		add_macro(st, c);
+	else if (k == CXCursor_FunctionDecl && clang_getCursorKind(parent) == CXCursor_TranslationUnit)
+		push_function(st, c);
+	else
+		call_sites__visit(st->calls, ctx, c);
+}
+
+/*
+ * A prototype whose definition (reported) is forced inline too is not a
+ * finding of its own: the definition's finding drops both (issue 19 saw
+ * the same finding twice). A prototype before a plain definition stays.
+ */
+static bool note_prototype(struct ai_state *st, CXCursor p)
+{
+	CXCursor def;
+	CXFile f;
+	const char *t;
+	size_t len;
+	struct ai_elem e;
+
+	if (clang_Cursor_isNull(p) || clang_isCursorDefinition(p) || st->n_protos == MAX_SEEN)
+		return false;
+	def = clang_getCursorDefinition(p);
+	if (clang_Cursor_isNull(def) ||
+	    !lint_location_reported(st->ctx, clang_getCursorLocation(def)) ||
+	    !forced_elem(st, def, &f, &t, &len, &e))
+		return false;
+	st->protos[st->n_protos] = p;
+	st->proto_def[st->n_protos++] = def;
+	return true;
+}
+
+static void finish(struct lint_ctx *ctx, void *state)
+{
+	struct ai_state *st = state;
+
+	for (size_t i = 0; i < st->n_fns; i++)
+		if (!lint_location_reported(ctx, clang_getCursorLocation(st->fns[i])))
+			st->fns[i] = clang_getNullCursor();
+	for (size_t i = 0; i < st->n_fns; i++)
+		if (note_prototype(st, st->fns[i]))
+			st->fns[i] = clang_getNullCursor();
+	for (size_t i = 0; i < st->n_fns; i++)
+		if (!clang_Cursor_isNull(st->fns[i]))
+			check_function(st, st->fns[i]);
 	call_sites__free(st->calls);
 	for (size_t i = 0; i < st->n; i++)
 		free(st->m[i].file_name);
-	free(st);
+	free(st->fns);
 }
 
 const struct bpf_rule rule_always_inline = {
@@ -582,5 +677,9 @@ const struct bpf_rule rule_always_inline = {
 		{ KVER(4, 16), "a real call (BPF-to-BPF calls)",
 		  "keep always_inline: every function must be inlined there" },
 		{ 0 } },
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_MacroDefinition, CXCursor_FunctionDecl,
+					      CXCursor_CallExpr, CXCursor_DeclRefExpr, 0 },
+	.state_size = sizeof(struct ai_state),
+	.visit = visit,
+	.finish = finish,
 };

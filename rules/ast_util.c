@@ -23,32 +23,6 @@ void ast__walk_under(CXCursor root, ast_visit_fn fn, void *data)
 	clang_visitChildren(root, walk_one, &w);
 }
 
-struct top {
-	struct lint_ctx *ctx;
-	struct walk w;
-};
-
-static enum CXChildVisitResult top_one(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct top *t = d;
-	enum CXChildVisitResult r;
-
-	/* Headers (vmlinux.h has 100k lines) are skipped at the top level. */
-	if (!lint_location_reported(t->ctx, clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
-	r = t->w.fn(c, parent, t->w.data);
-	if (r == CXChildVisit_Recurse)
-		clang_visitChildren(c, walk_one, &t->w);
-	return r == CXChildVisit_Break ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
-void ast__walk(struct lint_ctx *ctx, ast_visit_fn fn, void *data)
-{
-	struct top t = { ctx, { fn, data } };
-
-	clang_visitChildren(clang_getTranslationUnitCursor(lint_tu(ctx)), top_one, &t);
-}
-
 static enum CXChildVisitResult first_one(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;

@@ -12,12 +12,11 @@
 #include <clang-c/Index.h>
 #include "lint/lint_ctx.h"
 
-/* Called for every cursor below a reported top-level declaration. */
+/* Called for every cursor below a subtree's root. */
 typedef enum CXChildVisitResult (*ast_visit_fn)(CXCursor c, CXCursor parent, void *data);
 
-/* Pre-order walk of the top-level declarations whose location is reported. */
-void ast__walk(struct lint_ctx *ctx, ast_visit_fn fn, void *data);
-/* Pre-order walk of everything below root (root itself excluded). */
+/* Pre-order walk of everything below root (root itself excluded): for a
+ * question about one subtree; the unit itself is walked once (rule.h). */
 void ast__walk_under(CXCursor root, ast_visit_fn fn, void *data);
 
 /* e without implicit casts, parentheses and unexposed wrappers. */

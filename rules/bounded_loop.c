@@ -319,9 +319,12 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 		add_fix(ctx, f, l, &c);
 }
 
-static void check(struct lint_ctx *ctx)
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	loop__for_each(ctx, check_loop, NULL);
+	struct loop l;
+
+	if (loop__at(ctx, c, parent, &l))
+		check_loop(ctx, &l, state);
 }
 
 const struct bpf_rule rule_bounded_loop = {
@@ -365,5 +368,6 @@ const struct bpf_rule rule_bounded_loop = {
 		  "move the body into a global __noinline function (5.6+) or a "
 		  "bpf_loop() callback (5.17+), which the verifier checks once" },
 		{ 0 } },
-	.check = check,
+	.kinds = loop__kinds,
+	.visit = visit,
 };

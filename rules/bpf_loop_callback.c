@@ -431,29 +431,12 @@ static void report(struct lint_ctx *ctx, CXCursor call, CXCursor parent, CXCurso
 		fix_set_unfixable(&f->fix, "%s", why);
 }
 
-struct walk_state {
-	struct lint_ctx *ctx;
-	CXCursor fn;             /* the function being walked */
-};
-
-static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	struct walk_state *w = data;
-
-	if (clang_getCursorKind(c) == CXCursor_FunctionDecl)
-		w->fn = c;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr && ast__call_is(c, "bpf_loop") &&
-	    clang_Cursor_getNumArguments(c) == 4)
-		report(w->ctx, c, parent, w->fn);
-	return CXChildVisit_Recurse;
-}
-
-static void check(struct lint_ctx *ctx)
-{
-	struct walk_state w = { ctx, clang_getNullCursor() };
-
-	if (ast__kernel_at_least(ctx, MIN_KERNEL))
-		ast__walk(ctx, visit, &w);
+	(void)state;
+	if (lint_walk_reported(ctx) && ast__call_is(c, "bpf_loop") &&
+	    clang_Cursor_getNumArguments(c) == 4 && ast__kernel_at_least(ctx, MIN_KERNEL))
+		report(ctx, c, parent, lint_walk_function(ctx));
 }
 
 const struct bpf_rule rule_bpf_loop_callback = {
@@ -498,5 +481,6 @@ const struct bpf_rule rule_bpf_loop_callback = {
 	.fix_lowers_cost = true,
 	.min_kernel = MIN_KERNEL,
 	.cost_scope = "this loop accounts",
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_CallExpr, 0 },
+	.visit = visit,
 };

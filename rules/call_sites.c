@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
+#include <stdint.h>
 #include <stdlib.h>
 #include "rules/call_sites.h"
 
@@ -7,107 +8,93 @@ struct entry {
 	struct call_site_info info;
 };
 
+/* Entries hashed by the canonical declaration (open addressing). */
 struct call_sites {
 	struct entry *v;
-	size_t n, cap;
-	CXCursor caller;         /* the function being walked */
-	unsigned loops;          /* loop statements around the cursor */
+	size_t n, cap;           /* cap: a power of two, 0 before the first */
 	bool oom;
 };
 
-static struct entry *entry_of(struct call_sites *cs, CXCursor fn)
+static size_t slot_of(const struct call_sites *cs, CXCursor fn)
 {
+	size_t i = ((uintptr_t)fn.data[0] >> 4) & (cs->cap - 1);
+
+	while (!clang_Cursor_isNull(cs->v[i].fn) && !clang_equalCursors(cs->v[i].fn, fn))
+		i = (i + 1) & (cs->cap - 1);
+	return i;
+}
+
+static bool grow(struct call_sites *cs)
+{
+	size_t cap = cs->cap ? 2 * cs->cap : 256;
+	struct entry *v = malloc(cap * sizeof(*v)), *old = cs->v;
+	size_t old_cap = cs->cap;
+
+	if (!v)
+		return false;
+	for (size_t i = 0; i < cap; i++)
+		v[i].fn = clang_getNullCursor();
+	cs->v = v;
+	cs->cap = cap;
+	for (size_t i = 0; i < old_cap; i++)
+		if (!clang_Cursor_isNull(old[i].fn))
+			cs->v[slot_of(cs, old[i].fn)] = old[i];
+	free(old);
+	return true;
+}
+
+static struct entry *entry_of(struct call_sites *cs, CXCursor fn, CXCursor caller)
+{
+	size_t i;
+
 	fn = clang_getCanonicalCursor(fn);
-	for (size_t i = 0; i < cs->n; i++)
-		if (clang_equalCursors(cs->v[i].fn, fn))
-			return &cs->v[i];
-	if (cs->n == cs->cap) {
-		size_t cap = cs->cap ? cs->cap * 2 : 64;
-		struct entry *v = realloc(cs->v, cap * sizeof(*v));
-
-		if (!v) {
-			cs->oom = true;
-			return NULL;
-		}
-		cs->v = v;
-		cs->cap = cap;
+	if (2 * (cs->n + 1) > cs->cap && !grow(cs)) {
+		cs->oom = true;
+		return NULL;
 	}
-	cs->v[cs->n] = (struct entry){ .fn = fn, .info.caller = cs->caller };
-	return &cs->v[cs->n++];
+	i = slot_of(cs, fn);
+	if (clang_Cursor_isNull(cs->v[i].fn)) {
+		cs->v[i] = (struct entry){ .fn = fn, .info.caller = caller };
+		cs->n++;
+	}
+	return &cs->v[i];
 }
 
-static bool is_loop(enum CXCursorKind k)
+struct call_sites *call_sites__new(void)
 {
-	return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+	return calloc(1, sizeof(struct call_sites));
 }
 
-static enum CXChildVisitResult in_body(CXCursor c, CXCursor parent, CXClientData d)
+void call_sites__visit(struct call_sites *cs, struct lint_ctx *ctx, CXCursor c)
 {
-	struct call_sites *cs = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	CXCursor ref;
+	CXCursor caller = lint_walk_function(ctx), ref;
 	struct entry *e;
 
-	(void)parent;
-	if (is_loop(k)) {
-		cs->loops++;
-		clang_visitChildren(c, in_body, cs);
-		cs->loops--;
-		return CXChildVisit_Continue;
-	}
-	if (k != CXCursor_CallExpr && k != CXCursor_DeclRefExpr)
-		return CXChildVisit_Recurse;
+	if (!cs || cs->oom || clang_Cursor_isNull(caller) || !lint_walk_reported(ctx) ||
+	    (k != CXCursor_CallExpr && k != CXCursor_DeclRefExpr))
+		return;
 	ref = clang_getCursorReferenced(c);
-	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl || !(e = entry_of(cs, ref)))
-		return CXChildVisit_Recurse;
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl || !(e = entry_of(cs, ref, caller)))
+		return;
 	if (k == CXCursor_DeclRefExpr) {
 		e->info.refs++;
-		return CXChildVisit_Recurse;
+		return;
 	}
 	if (!e->info.calls++)
-		e->info.caller = cs->caller;
-	if (cs->loops)
+		e->info.caller = caller;
+	if (lint_walk_loops(ctx))
 		e->info.in_loop = true;
-	return CXChildVisit_Recurse;
-}
-
-static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct call_sites *cs = *(struct call_sites **)d;
-	struct lint_ctx *ctx = ((void **)d)[1];
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
-	    !lint_location_reported(ctx, clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
-	cs->caller = c;
-	cs->loops = 0;
-	clang_visitChildren(c, in_body, cs);
-	return cs->oom ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
-struct call_sites *call_sites__new(struct lint_ctx *ctx)
-{
-	struct call_sites *cs = calloc(1, sizeof(*cs));
-	void *arg[2] = { cs, ctx };
-
-	if (!cs)
-		return NULL;
-	clang_visitChildren(clang_getTranslationUnitCursor(lint_tu(ctx)), top, arg);
-	if (cs->oom) {
-		call_sites__free(cs);
-		return NULL;
-	}
-	return cs;
 }
 
 struct call_site_info call_sites__get(const struct call_sites *cs, CXCursor fn)
 {
-	CXCursor canon = clang_getCanonicalCursor(fn);
+	if (cs && !cs->oom && cs->cap) {
+		size_t i = slot_of(cs, clang_getCanonicalCursor(fn));
 
-	for (size_t i = 0; cs && i < cs->n; i++)
-		if (clang_equalCursors(cs->v[i].fn, canon))
+		if (!clang_Cursor_isNull(cs->v[i].fn))
 			return cs->v[i].info;
+	}
 	return (struct call_site_info){ .caller = clang_getNullCursor() };
 }
 

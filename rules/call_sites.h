@@ -21,8 +21,11 @@ struct call_site_info {
 
 struct call_sites;
 
-/* Count the unit's calls; NULL on -ENOMEM. */
-struct call_sites *call_sites__new(struct lint_ctx *ctx);
+/* An empty count; NULL on -ENOMEM. */
+struct call_sites *call_sites__new(void);
+/* In a rule's visit() for CallExpr and DeclRefExpr: count c when it sits
+ * in a reported function body (the walk says where it is). */
+void call_sites__visit(struct call_sites *cs, struct lint_ctx *ctx, CXCursor c);
 /* fn's figures (zero when it is never named); fn may be any declaration. */
 struct call_site_info call_sites__get(const struct call_sites *cs, CXCursor fn);
 void call_sites__free(struct call_sites *cs);

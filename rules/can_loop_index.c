@@ -204,9 +204,12 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 	add_fix(ctx, f, l, &x);
 }
 
-static void check(struct lint_ctx *ctx)
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	loop__for_each(ctx, check_loop, NULL);
+	struct loop l;
+
+	if (loop__at(ctx, c, parent, &l))
+		check_loop(ctx, &l, state);
 }
 
 const struct bpf_rule rule_can_loop_index = {
@@ -249,5 +252,6 @@ const struct bpf_rule rule_can_loop_index = {
 		{ BPF_FOR_KERNEL, "bpf_for", CAN_LOOP_OLD },
 		{ CAN_LOOP_KERNEL, "can_loop", CAN_LOOP_OLD },
 		{ 0 } },
-	.check = check,
+	.kinds = loop__kinds,
+	.visit = visit,
 };

@@ -67,21 +67,19 @@ static CXCursor addr_of_member(CXCursor e, CXCursor *member)
 	       clang_getCursorKind(base) == CXCursor_ParmDecl ? base : clang_getNullCursor();
 }
 
-static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, void *data)
+/* A bpf_probe_read_kernel(&var, size, &src->member) of the function walked. */
+static void collect(struct reads *rs, CXCursor c)
 {
-	struct reads *rs = data;
 	CXCursor dst, src, member;
 
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_CallExpr || rs->n >= MAX_READS ||
-	    !ast__call_is(c, "bpf_probe_read_kernel") || clang_Cursor_getNumArguments(c) != 3)
-		return CXChildVisit_Recurse;
+	if (rs->n >= MAX_READS || !ast__call_is(c, "bpf_probe_read_kernel") ||
+	    clang_Cursor_getNumArguments(c) != 3)
+		return;
 	dst = addr_of_var(clang_Cursor_getArgument(c, 0));
 	src = addr_of_member(clang_Cursor_getArgument(c, 2), &member);
 	if (clang_Cursor_isNull(dst) || clang_Cursor_isNull(src))
-		return CXChildVisit_Continue;
+		return;
 	rs->r[rs->n++] = (struct read){ c, dst, src, ast__name(member), false };
-	return CXChildVisit_Continue;
 }
 
 /* The read after index i whose source is i's destination, or -1. */
@@ -125,34 +123,37 @@ static void report_chain(struct lint_ctx *ctx, struct reads *rs, unsigned first)
 				  "replace the chain with BPF_CORE_READ() by hand");
 }
 
-static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
+/* The chains of the function walked last: reported when it ends. */
+static void flush(struct lint_ctx *ctx, struct reads *rs)
 {
-	struct lint_ctx *ctx = data;
-	struct reads rs = { 0 };
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
-		return CXChildVisit_Continue;
-	ast__walk_under(c, collect, &rs);
-	for (unsigned i = 0; i < rs.n; i++) {
+	for (unsigned i = 0; i < rs->n; i++) {
 		bool head = true;
 
 		/* A chain starts at a read whose source no earlier read produced. */
 		for (unsigned j = 0; j < i && head; j++)
-			if (next_read(&rs, j) == (int)i)
+			if (next_read(rs, j) == (int)i)
 				head = false;
-		if (head && !rs.r[i].used)
-			report_chain(ctx, &rs, i);
+		if (head && !rs->r[i].used)
+			report_chain(ctx, rs, i);
 	}
-	for (unsigned i = 0; i < rs.n; i++)
-		free(rs.r[i].member);
-	return CXChildVisit_Continue;
+	for (unsigned i = 0; i < rs->n; i++)
+		free(rs->r[i].member);
+	rs->n = 0;
 }
 
-static void check(struct lint_ctx *ctx)
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	if (ast__kernel_at_least(ctx, MIN_KERNEL))
-		ast__walk(ctx, visit, ctx);
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_FunctionDecl)
+		flush(ctx, state);	/* a new top-level declaration: the last function ended */
+	else if (lint_walk_reported(ctx) && !clang_Cursor_isNull(lint_walk_function(ctx)) &&
+		 ast__kernel_at_least(ctx, MIN_KERNEL))
+		collect(state, c);
+}
+
+static void finish(struct lint_ctx *ctx, void *state)
+{
+	flush(ctx, state);
 }
 
 const struct bpf_rule rule_core_read_chain = {
@@ -185,5 +186,8 @@ const struct bpf_rule rule_core_read_chain = {
 	.enabled_by_default = true,
 	.fix_lowers_cost = false,
 	.min_kernel = MIN_KERNEL,
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_FunctionDecl, CXCursor_CallExpr, 0 },
+	.state_size = sizeof(struct reads),
+	.visit = visit,
+	.finish = finish,
 };

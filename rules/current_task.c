@@ -82,14 +82,16 @@ static void check_conversion(struct lint_ctx *ctx, CXCursor e, CXType to)
 		report(ctx, s, exact);
 }
 
-static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	struct lint_ctx *ctx = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	unsigned n;
 	bool exact;
 
 	(void)parent;
+	(void)state;
+	if (!lint_walk_reported(ctx) || !ast__kernel_at_least(ctx, MIN_KERNEL))
+		return;
 	if (k == CXCursor_CStyleCastExpr && is_task_ptr(clang_getCursorType(c), &exact)) {
 		n = ast__n_children(c);
 		if (ast__call_is(ast__strip_casts(ast__child(c, n - 1)), "bpf_get_current_task"))
@@ -102,13 +104,6 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
 		   clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
 		check_conversion(ctx, ast__child(c, 1), clang_getCursorType(ast__child(c, 0)));
 	}
-	return CXChildVisit_Recurse;
-}
-
-static void check(struct lint_ctx *ctx)
-{
-	if (ast__kernel_at_least(ctx, MIN_KERNEL))
-		ast__walk(ctx, visit, ctx);
 }
 
 const struct bpf_rule rule_current_task = {
@@ -139,5 +134,7 @@ const struct bpf_rule rule_current_task = {
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.min_kernel = MIN_KERNEL,
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_CStyleCastExpr, CXCursor_VarDecl,
+					      CXCursor_BinaryOperator, 0 },
+	.visit = visit,
 };

@@ -116,12 +116,25 @@ static enum CXChildVisitResult find_uses(CXCursor c, CXCursor parent, void *data
 	return CXChildVisit_Continue;
 }
 
-struct ctx_calls {
-	struct lint_ctx *ctx;
-	CXCursor fn;
-	int idx;
-	unsigned calls, ctx_passed;
+/* The unit's global subprograms and calls, gathered by the walk. */
+struct state {
+	CXCursor *fns, *calls;
+	size_t n_fns, cap_fns, n_calls, cap_calls;
 };
+
+static void push(CXCursor **v, size_t *n, size_t *cap, CXCursor c)
+{
+	if (*n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 64;
+		CXCursor *p = realloc(*v, nc * sizeof(*p));
+
+		if (!p)
+			return;
+		*v = p;
+		*cap = nc;
+	}
+	(*v)[(*n)++] = c;
+}
 
 /* Is e the first parameter of a SEC() program, i.e. its context? */
 static bool is_program_ctx(struct lint_ctx *ctx, CXCursor e)
@@ -140,28 +153,22 @@ static bool is_program_ctx(struct lint_ctx *ctx, CXCursor e)
 	return sec != NULL || has_tag(ctx, parm);
 }
 
-static enum CXChildVisitResult find_calls(CXCursor c, CXCursor parent, void *data)
-{
-	struct ctx_calls *cc = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-	    ast__same_decl(clang_getCursorReferenced(c), cc->fn) &&
-	    clang_Cursor_getNumArguments(c) > cc->idx) {
-		cc->calls++;
-		if (is_program_ctx(cc->ctx, clang_Cursor_getArgument(c, cc->idx)))
-			cc->ctx_passed++;
-	}
-	return CXChildVisit_Recurse;
-}
-
 /* Is argument idx of fn given the program's context at every call? */
-static bool always_gets_ctx(struct lint_ctx *ctx, CXCursor fn, int idx)
+static bool always_gets_ctx(struct lint_ctx *ctx, const struct state *st, CXCursor fn, int idx)
 {
-	struct ctx_calls cc = { ctx, fn, idx, 0, 0 };
+	unsigned calls = 0, ctx_passed = 0;
 
-	ast__walk(ctx, find_calls, &cc);
-	return cc.calls && cc.calls == cc.ctx_passed;
+	for (size_t i = 0; i < st->n_calls; i++) {
+		CXCursor c = st->calls[i];
+
+		if (!ast__same_decl(clang_getCursorReferenced(c), fn) ||
+		    clang_Cursor_getNumArguments(c) <= idx)
+			continue;
+		calls++;
+		if (is_program_ctx(ctx, clang_Cursor_getArgument(c, (unsigned)idx)))
+			ctx_passed++;
+	}
+	return calls && calls == ctx_passed;
 }
 
 /* Offer `tag` after the parameter's declarator, where the kernel allows it. */
@@ -172,7 +179,7 @@ static void add_tag(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor parm, 
 	lint_fix_insert(ctx, f, clang_getRangeEnd(clang_getCursorExtent(parm)), tag);
 }
 
-static void check_pointer(struct lint_ctx *ctx, CXCursor fn, const char *fname, CXCursor parm,
+static void check_pointer(struct lint_ctx *ctx, const struct state *st, CXCursor fn, const char *fname, CXCursor parm,
 			  int idx, const char *pname)
 {
 	CXType pointee = clang_getCanonicalType(clang_getPointeeType(
@@ -190,7 +197,7 @@ static void check_pointer(struct lint_ctx *ctx, CXCursor fn, const char *fname, 
 				"context, else give it a sized type", pname, fname);
 		if (!f)
 			return;
-		if (always_gets_ctx(ctx, fn, idx))
+		if (always_gets_ctx(ctx, st, fn, idx))
 			add_tag(ctx, f, parm, " __arg_ctx");
 		else
 			fix_set_unfixable(&f->fix, "not every caller passes its program context");
@@ -207,7 +214,8 @@ static void check_pointer(struct lint_ctx *ctx, CXCursor fn, const char *fname, 
 		add_tag(ctx, f, parm, " __arg_nonnull");
 }
 
-static void check_arg(struct lint_ctx *ctx, CXCursor fn, const char *fname, int idx)
+static void check_arg(struct lint_ctx *ctx, const struct state *st, CXCursor fn,
+		      const char *fname, int idx)
 {
 	CXCursor parm = clang_Cursor_getArgument(fn, idx);
 	CXType t = clang_getCanonicalType(clang_getCursorType(parm));
@@ -222,12 +230,12 @@ static void check_arg(struct lint_ctx *ctx, CXCursor fn, const char *fname, int 
 		if (f)
 			fix_set_unfixable(&f->fix, "every caller has to pass an address");
 	} else if (t.kind == CXType_Pointer) {
-		check_pointer(ctx, fn, fname, parm, idx, pname);
+		check_pointer(ctx, st, fn, fname, parm, idx, pname);
 	}
 	free(pname);
 }
 
-static void check_function(struct lint_ctx *ctx, CXCursor fn)
+static void check_function(struct lint_ctx *ctx, const struct state *st, CXCursor fn)
 {
 	CXType ret = clang_getCanonicalType(clang_getCursorResultType(fn));
 	char *name = ast__name(fn);
@@ -243,21 +251,32 @@ static void check_function(struct lint_ctx *ctx, CXCursor fn)
 			fix_set_unfixable(&f->fix, "changing the return type changes every caller");
 	}
 	for (int i = 0; i < n; i++)
-		check_arg(ctx, fn, name, i);
+		check_arg(ctx, st, fn, name, i);
 	free(name);
 }
 
-static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
+/* Top-level global subprograms and every call of reported code. */
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_FunctionDecl && is_global_subprog(data, c))
-		check_function(data, c);
-	return CXChildVisit_Continue;
+	struct state *st = state;
+
+	if (!lint_walk_reported(ctx))
+		return;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr)
+		push(&st->calls, &st->n_calls, &st->cap_calls, c);
+	else if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
+		 is_global_subprog(ctx, c))
+		push(&st->fns, &st->n_fns, &st->cap_fns, c);
 }
 
-static void check(struct lint_ctx *ctx)
+static void finish(struct lint_ctx *ctx, void *state)
 {
-	ast__walk(ctx, visit, ctx);
+	struct state *st = state;
+
+	for (size_t i = 0; i < st->n_fns; i++)
+		check_function(ctx, st, st->fns[i]);
+	free(st->fns);
+	free(st->calls);
 }
 
 const struct bpf_rule rule_global_func_signature = {
@@ -301,5 +320,8 @@ const struct bpf_rule rule_global_func_signature = {
 		  "test the pointer for NULL before using it, and give a context argument "
 		  "the program's context type (struct xdp_md *, ...)" },
 		{ 0 } },
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_FunctionDecl, CXCursor_CallExpr, 0 },
+	.state_size = sizeof(struct state),
+	.visit = visit,
+	.finish = finish,
 };

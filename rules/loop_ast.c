@@ -1,90 +1,57 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Loop facts for the loop rules (see loop_ast.h). The macro table and the
- * current file are state valid during one loop__for_each() call: rules run
- * one at a time on one unit, and bpf-lint -j lints units on several
- * threads, so the state is per thread.
+ * Loop facts for the loop rules (see loop_ast.h). No state of its own:
+ * the macros come from the walk's table (lint_macro_at), the file from the
+ * function the walk is in.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "rules/loop_ast.h"
 
-struct expansion {
-	char *name;
-	unsigned off, end;
+const enum CXCursorKind loop__kinds[] = {
+	CXCursor_ForStmt, CXCursor_WhileStmt, CXCursor_DoStmt, 0
 };
-
-static _Thread_local struct {
-	struct lint_ctx *ctx;
-	CXFile file;              /* file of the function being walked */
-	struct expansion *v;
-	size_t n, cap;
-} st;
-
-static void add_expansion(CXCursor c)
-{
-	CXString s = clang_getCursorSpelling(c);
-	struct expansion *v = st.v;
-
-	if (st.n == st.cap) {
-		st.cap = st.cap ? 2 * st.cap : 64;
-		v = realloc(st.v, st.cap * sizeof(*v));
-		if (!v)
-			goto out;
-		st.v = v;
-	}
-	st.v[st.n].name = strdup(clang_getCString(s));
-	if (st.v[st.n].name) {
-		st.v[st.n].off = cursor__off(c);
-		st.v[st.n].end = cursor__end(c);
-		st.n++;
-	}
-out:
-	clang_disposeString(s);
-}
-
-static void free_expansions(void)
-{
-	for (size_t i = 0; i < st.n; i++)
-		free(st.v[i].name);
-	free(st.v);
-	st.v = NULL;
-	st.n = st.cap = 0;
-}
 
 const char *loop__macro_at(struct lint_ctx *ctx, unsigned off)
 {
-	(void)ctx;
-	for (size_t i = 0; i < st.n; i++)
-		if (st.v[i].off == off)
-			return st.v[i].name;
-	return NULL;
+	const struct lint_macro *m = lint_macro_at(ctx, off);
+
+	return m ? m->name : NULL;
 }
 
 bool loop__macro_in(struct lint_ctx *ctx, const char *name, unsigned off,
 		    unsigned end, unsigned *at)
 {
-	(void)ctx;
-	for (size_t i = 0; i < st.n; i++)
-		if (st.v[i].off >= off && st.v[i].off < end && !strcmp(st.v[i].name, name)) {
-			if (at)
-				*at = st.v[i].off;
-			return true;
-		}
-	return false;
+	const struct lint_macro *m = lint_macro_in(ctx, name, off, end);
+
+	if (m && at)
+		*at = m->off;
+	return m != NULL;
+}
+
+/* The file of the function being walked, else the main file. */
+static CXFile walk_file(struct lint_ctx *ctx)
+{
+	CXCursor fn = lint_walk_function(ctx);
+	CXFile f = NULL;
+
+	if (!clang_Cursor_isNull(fn))
+		clang_getExpansionLocation(clang_getCursorLocation(fn), &f, NULL, NULL, NULL);
+	return f ? f : clang_getFile(lint_tu(ctx), lint_main_path(ctx));
 }
 
 CXSourceRange loop__range(struct lint_ctx *ctx, unsigned off, unsigned end)
 {
 	CXTranslationUnit tu = lint_tu(ctx);
+	CXFile f = walk_file(ctx);
 
-	return clang_getRange(clang_getLocationForOffset(tu, st.file, off),
-			      clang_getLocationForOffset(tu, st.file, end));
+	return clang_getRange(clang_getLocationForOffset(tu, f, off),
+			      clang_getLocationForOffset(tu, f, end));
 }
 
 static const char *file_text(struct lint_ctx *ctx, size_t *len)
 {
-	return clang_getFileContents(lint_tu(ctx), st.file, len);
+	return clang_getFileContents(lint_tu(ctx), walk_file(ctx), len);
 }
 
 char *loop__text(struct lint_ctx *ctx, unsigned off, unsigned end)
@@ -138,16 +105,14 @@ void loop__whole_lines(struct lint_ctx *ctx, unsigned *off, unsigned *end)
 
 int loop__macro_args(struct lint_ctx *ctx, unsigned off, char **args, int max)
 {
-	size_t i;
+	const struct lint_macro *m = lint_macro_at(ctx, off);
 	CXToken *tok;
 	unsigned n, depth = 0, start = 0;
 	int na = 0;
 
-	for (i = 0; i < st.n && st.v[i].off != off; i++)
-		;
-	if (i == st.n)
+	if (!m)
 		return -1;
-	clang_tokenize(lint_tu(ctx), loop__range(ctx, st.v[i].off, st.v[i].end), &tok, &n);
+	clang_tokenize(lint_tu(ctx), loop__range(ctx, m->off, m->end), &tok, &n);
 	for (unsigned k = 0; k < n && na < max; k++) {
 		CXString s = clang_getTokenSpelling(lint_tu(ctx), tok[k]);
 		const char *p = clang_getCString(s);
@@ -202,14 +167,13 @@ static bool parse_for_header(struct lint_ctx *ctx, struct loop *l, unsigned end)
 static bool fill_for(struct lint_ctx *ctx, struct loop *l)
 {
 	unsigned n = cursor__n_children(l->stmt);
-	const char *m = loop__macro_at(ctx, l->off);
+	const struct lint_macro *mac = lint_macro_at(ctx, l->off);
+	const char *m = mac ? mac->name : NULL;
 
 	l->body = cursor__child(l->stmt, n - 1);
 	if (m && (!strcmp(m, "bpf_for") || !strcmp(m, "bpf_repeat"))) {
 		l->kind = strcmp(m, "bpf_for") ? LOOP_BPF_REPEAT : LOOP_BPF_FOR;
-		for (size_t i = 0; i < st.n; i++)
-			if (st.v[i].off == l->off)
-				l->macro = loop__range(ctx, st.v[i].off, st.v[i].end);
+		l->macro = loop__range(ctx, mac->off, mac->end);
 		if (l->kind == LOOP_BPF_FOR)
 			l->cond = cursor__child(l->stmt, n - 2);
 		return true;
@@ -253,63 +217,15 @@ static bool fill_loop(struct lint_ctx *ctx, struct loop *l)
 	return true;
 }
 
-struct walk {
-	struct lint_ctx *ctx;
-	loop_fn fn;
-	void *data;
-	CXCursor func;
-};
-
-static enum CXChildVisitResult visit_body(CXCursor c, CXCursor parent, CXClientData d)
+bool loop__at(struct lint_ctx *ctx, CXCursor c, CXCursor parent, struct loop *l)
 {
-	struct walk *w = d;
-	enum CXCursorKind k = clang_getCursorKind(c);
-	struct loop l;
+	CXCursor fn = lint_walk_function(ctx);
 
-	if (k != CXCursor_ForStmt && k != CXCursor_WhileStmt && k != CXCursor_DoStmt)
-		return CXChildVisit_Recurse;
-	memset(&l, 0, sizeof(l));
-	l.stmt = c;
-	l.parent = parent;
-	l.func = w->func;
-	if (fill_loop(w->ctx, &l))
-		w->fn(w->ctx, &l, w->data);
-	return CXChildVisit_Recurse;
-}
-
-static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct walk *w = d;
-	enum CXCursorKind k = clang_getCursorKind(c);
-
-	(void)parent;
-	if (k == CXCursor_MacroExpansion && lint_location_reported(w->ctx, clang_getCursorLocation(c)))
-		add_expansion(c);
-	return CXChildVisit_Continue;
-}
-
-static enum CXChildVisitResult visit_funcs(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct walk *w = d;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
-	    !lint_location_reported(w->ctx, clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
-	clang_getExpansionLocation(clang_getCursorLocation(c), &st.file, NULL, NULL, NULL);
-	w->func = c;
-	clang_visitChildren(c, visit_body, w);
-	return CXChildVisit_Continue;
-}
-
-void loop__for_each(struct lint_ctx *ctx, loop_fn fn, void *data)
-{
-	struct walk w = { .ctx = ctx, .fn = fn, .data = data };
-	CXCursor tu = clang_getTranslationUnitCursor(lint_tu(ctx));
-
-	st.ctx = ctx;
-	clang_visitChildren(tu, visit_top, &w);
-	clang_visitChildren(tu, visit_funcs, &w);
-	free_expansions();
-	st.ctx = NULL;
+	if (clang_Cursor_isNull(fn) || !lint_walk_reported(ctx))
+		return false;
+	memset(l, 0, sizeof(*l));
+	l->stmt = c;
+	l->parent = parent;
+	l->func = fn;
+	return fill_loop(ctx, l);
 }

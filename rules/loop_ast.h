@@ -35,10 +35,11 @@ struct loop {
 	CXSourceRange macro;     /* bpf_for(...)/bpf_repeat(...) as written */
 };
 
-typedef void (*loop_fn)(struct lint_ctx *ctx, const struct loop *l, void *data);
-
-/* Call fn for every loop (outer before inner) in reported function bodies. */
-void loop__for_each(struct lint_ctx *ctx, loop_fn fn, void *data);
+/* The cursor kinds a loop rule asks the walk for (its rule.h kinds). */
+extern const enum CXCursorKind loop__kinds[];
+/* In a loop rule's visit(): fill l if c is a loop (outer before inner)
+ * of a reported function body whose kind the rules know. */
+bool loop__at(struct lint_ctx *ctx, CXCursor c, CXCursor parent, struct loop *l);
 
 /* Name of the macro expanded at the file offset off, or NULL (static). */
 const char *loop__macro_at(struct lint_ctx *ctx, unsigned off);
@@ -96,7 +97,8 @@ bool loop__has_jump(CXCursor body, enum CXCursorKind kind);
 
 /* Text of [off, end) of the main file (malloc'd), whitespace-trimmed. */
 char *loop__text(struct lint_ctx *ctx, unsigned off, unsigned end);
-/* Range of [off, end) in the main file. */
+/* Range of [off, end) in the file of the function being walked (else the
+ * main file); loop__text, loop__indent and loop__whole_lines read it too. */
 CXSourceRange loop__range(struct lint_ctx *ctx, unsigned off, unsigned end);
 /* The indentation of the line holding off (malloc'd). */
 char *loop__indent(struct lint_ctx *ctx, unsigned off);

@@ -369,20 +369,46 @@ static enum CXChildVisitResult visit_expansion(CXCursor c, CXCursor parent, CXCl
 	return CXChildVisit_Continue;
 }
 
-static void check(struct lint_ctx *ctx)
+/* The unit's macro expansions, kept by the walk for finish(). */
+struct state {
+	CXCursor *exp;
+	size_t n, cap;
+};
+
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
+	struct state *st = state;
+
+	(void)ctx;
+	(void)parent;
+	if (st->n == st->cap) {
+		size_t cap = st->cap ? 2 * st->cap : 256;
+		CXCursor *v = realloc(st->exp, cap * sizeof(*v));
+
+		if (!v)
+			return;
+		st->exp = v;
+		st->cap = cap;
+	}
+	st->exp[st->n++] = c;
+}
+
+/* The pragmas written in the main file, then the header macros that unroll. */
+static void finish(struct lint_ctx *ctx, void *state)
+{
+	struct state *st = state;
 	struct pscan p = { .ctx = ctx };
 
 	p.file = clang_getFile(lint_tu(ctx), lint_main_path(ctx));
-	if (!p.file)
-		return;
-	p.t = clang_getFileContents(lint_tu(ctx), p.file, &p.len);
-	if (!p.t)
-		return;
-	p.skipped = clang_getSkippedRanges(lint_tu(ctx), p.file);
-	scan(&p);
-	clang_visitChildren(clang_getTranslationUnitCursor(lint_tu(ctx)), visit_expansion, &p);
-	clang_disposeSourceRangeList(p.skipped);
+	p.t = p.file ? clang_getFileContents(lint_tu(ctx), p.file, &p.len) : NULL;
+	if (p.t) {
+		p.skipped = clang_getSkippedRanges(lint_tu(ctx), p.file);
+		scan(&p);
+		for (size_t i = 0; i < st->n; i++)
+			visit_expansion(st->exp[i], clang_getNullCursor(), &p);
+		clang_disposeSourceRangeList(p.skipped);
+	}
+	free(st->exp);
 }
 
 const struct bpf_rule rule_pragma_unroll = {
@@ -413,5 +439,8 @@ const struct bpf_rule rule_pragma_unroll = {
 		{ KVER(5, 3), "a loop without the pragma (a bounded loop)",
 		  "keep the pragma: older verifiers reject every loop" },
 		{ 0 } },
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_MacroExpansion, 0 },
+	.state_size = sizeof(struct state),
+	.visit = visit,
+	.finish = finish,
 };

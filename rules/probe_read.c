@@ -124,23 +124,17 @@ static void report(struct lint_ctx *ctx, CXCursor call, bool str)
 	lint_fix_replace(ctx, f, clang_getCursorExtent(callee), repl);
 }
 
-static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-	    clang_Cursor_getNumArguments(c) == 3) {
-		if (ast__call_is(c, "bpf_probe_read"))
-			report(data, c, false);
-		else if (ast__call_is(c, "bpf_probe_read_str"))
-			report(data, c, true);
-	}
-	return CXChildVisit_Recurse;
-}
-
-static void check(struct lint_ctx *ctx)
-{
-	if (ast__kernel_at_least(ctx, MIN_KERNEL))
-		ast__walk(ctx, visit, ctx);
+	(void)state;
+	if (!lint_walk_reported(ctx) || clang_Cursor_getNumArguments(c) != 3 ||
+	    !ast__kernel_at_least(ctx, MIN_KERNEL))
+		return;
+	if (ast__call_is(c, "bpf_probe_read"))
+		report(ctx, c, false);
+	else if (ast__call_is(c, "bpf_probe_read_str"))
+		report(ctx, c, true);
 }
 
 const struct bpf_rule rule_probe_read = {
@@ -169,5 +163,6 @@ const struct bpf_rule rule_probe_read = {
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.min_kernel = MIN_KERNEL,
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_CallExpr, 0 },
+	.visit = visit,
 };

@@ -125,9 +125,12 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 	add_fix(ctx, f, l, &x, v);
 }
 
-static void check(struct lint_ctx *ctx)
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	loop__for_each(ctx, check_loop, NULL);
+	struct loop l;
+
+	if (loop__at(ctx, c, parent, &l))
+		check_loop(ctx, &l, state);
 }
 
 const struct bpf_rule rule_repeat_index = {
@@ -170,5 +173,6 @@ const struct bpf_rule rule_repeat_index = {
 		  "write a plain bounded loop: bpf_repeat is an iterator too, so "
 		  "this loop does not load there either" },
 		{ 0 } },
-	.check = check,
+	.kinds = loop__kinds,
+	.visit = visit,
 };

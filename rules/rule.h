@@ -8,6 +8,8 @@
 #define BPF_LINT_RULE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <clang-c/Index.h>
 #include "lint/finding.h"
 
 struct lint_ctx;
@@ -50,8 +52,22 @@ struct bpf_rule {
 	 */
 	const char *option;
 	unsigned option_default;
-	/* Walk the unit and report through lint_report(); never prints. */
-	void (*check)(struct lint_ctx *ctx);
+	/*
+	 * The one walk over the unit (lint/walk.c, clang-tidy's MatchFinder
+	 * adapted to libclang): visit() receives, in pre-order, each cursor
+	 * whose kind is in kinds (0-terminated), with the rule's state for
+	 * this unit (state_size bytes, zeroed). Preprocessing cursors (macro
+	 * definitions, expansions, inclusions) come first, then the
+	 * declarations; declarations in system headers and generated headers
+	 * (vmlinux*.h) are not walked (a rule asks about their types through
+	 * the cursors it has). finish(), if set, runs after the walk: it
+	 * reports what needs the whole unit and frees what the state holds.
+	 * Findings go through lint_report(); a rule never prints.
+	 */
+	const enum CXCursorKind *kinds;
+	size_t state_size;
+	void (*visit)(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state);
+	void (*finish)(struct lint_ctx *ctx, void *state);
 };
 
 extern const struct bpf_rule *const bpf_rules[];

@@ -32,15 +32,25 @@ struct func {
 	int n_vars;
 	long frame;              /* bytes of stack-bound aggregates */
 	bool noinline;           /* a real BPF-to-BPF call when called */
+	CXCursor calls[MAX_CALLEES]; /* callee definitions, resolved in finish() */
+	int n_calls;
 	int callees[MAX_CALLEES];
 	int n_callees;
+};
+
+/* chain() from one function at one depth, computed once. */
+struct chain_memo {
+	bool done, real;
+	long bytes;
+	int path[MAX_DEPTH + 1], len;
 };
 
 struct graph {
 	struct lint_ctx *ctx;
 	struct func f[MAX_FUNCS];
 	int n;
-	int cur;                 /* function being scanned */
+	int cur;                 /* function being scanned, -1: none */
+	struct chain_memo (*memo)[MAX_DEPTH + 1]; /* [MAX_FUNCS] */
 };
 
 static int find_func(const struct graph *g, CXCursor def)
@@ -87,13 +97,12 @@ static void escape_under(struct func *f, CXCursor tree)
 	clang_visitChildren(tree, mark_escapes, f);
 }
 
-static enum CXChildVisitResult scan_body(CXCursor c, CXCursor parent, CXClientData d)
+/* A cursor of the function being walked: its locals, escapes and calls. */
+static void scan_body(struct graph *g, CXCursor c)
 {
-	struct graph *g = d;
 	struct func *f = &g->f[g->cur];
 	long bytes;
 
-	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_VarDecl && (bytes = stack_bytes(c)) &&
 	    f->n_vars < MAX_VARS) {
 		f->vars[f->n_vars] = c;
@@ -105,28 +114,29 @@ static enum CXChildVisitResult scan_body(CXCursor c, CXCursor parent, CXClientDa
 	if (clang_getCursorKind(c) == CXCursor_CallExpr)
 		for (int a = 0; a < clang_Cursor_getNumArguments(c); a++)
 			escape_under(f, clang_Cursor_getArgument(c, (unsigned)a));
-	if (clang_getCursorKind(c) == CXCursor_CallExpr && f->n_callees < MAX_CALLEES) {
+	if (clang_getCursorKind(c) == CXCursor_CallExpr && f->n_calls < MAX_CALLEES) {
 		CXCursor callee = clang_getCursorDefinition(clang_getCursorReferenced(c));
-		int k = clang_Cursor_isNull(callee) ? -1 : find_func(g, callee);
 
-		if (k >= 0 && k != g->cur)
-			f->callees[f->n_callees++] = k;
+		if (!clang_Cursor_isNull(callee))
+			f->calls[f->n_calls++] = callee;
 	}
-	return CXChildVisit_Recurse;
 }
 
-static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData d)
+/* Callee cursors to indices, now that every function is known. */
+static void resolve_calls(struct graph *g)
 {
-	struct graph *g = d;
+	for (int i = 0; i < g->n; i++) {
+		struct func *f = &g->f[i];
 
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-	    g->n < MAX_FUNCS) {
-		g->f[g->n].def = c;
-		g->f[g->n].noinline = static_call__has_word(g->ctx, c, "noinline");
-		g->n++;
+		for (int c = 0; c < f->n_calls; c++) {
+			int k = find_func(g, f->calls[c]);
+
+			if (k >= 0 && k != i)
+				f->callees[f->n_callees++] = k;
+		}
+		for (int v = 0; v < f->n_vars; v++)
+			f->frame += f->escapes[v] ? f->var_bytes[v] : 0;
 	}
-	return CXChildVisit_Continue;
 }
 
 static long round16(long n)
@@ -141,15 +151,25 @@ static long round16(long n)
  */
 static long chain(const struct graph *g, int i, int depth, bool *real, int *path, int *len)
 {
+	struct chain_memo *m = &g->memo[i][depth];
 	long best = 0;
 	int best_path[MAX_DEPTH], best_len = 0;
 	bool best_real = false;
 
+	/* Memoised: shared callees made this exponential in the call depth. */
+	if (m->done) {
+		memcpy(path, m->path, sizeof(int) * (size_t)m->len);
+		*len = m->len;
+		*real = m->real;
+		return m->bytes;
+	}
 	path[0] = i;
 	*len = 1;
 	*real = false;
-	if (depth >= MAX_DEPTH)
-		return round16(g->f[i].frame);
+	if (depth >= MAX_DEPTH) {
+		best = round16(g->f[i].frame);
+		goto out;
+	}
 	for (int c = 0; c < g->f[i].n_callees; c++) {
 		int k = g->f[i].callees[c], sub_path[MAX_DEPTH], sub_len;
 		bool sub_real;
@@ -165,7 +185,14 @@ static long chain(const struct graph *g, int i, int depth, bool *real, int *path
 	memcpy(path + 1, best_path, sizeof(int) * (size_t)best_len);
 	*len = 1 + best_len;
 	*real = best_real;
-	return round16(g->f[i].frame) + best;
+	best += round16(g->f[i].frame);
+out:
+	m->done = true;
+	m->bytes = best;
+	m->real = *real;
+	m->len = *len;
+	memcpy(m->path, path, sizeof(int) * (size_t)*len);
+	return best;
 }
 
 static void describe(const struct graph *g, const int *path, int len, char *names,
@@ -253,21 +280,38 @@ static void check_entry(struct graph *g, int i, enum priv_stack priv)
 	fix_set_unfixable(&f->fix, "moving buffers into a map changes the code's logic");
 }
 
-static void check(struct lint_ctx *ctx)
+/* Function definitions of the walked code, and what their bodies hold. */
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	struct graph *g = calloc(1, sizeof(*g));
+	struct graph *g = state;
 
-	if (!g)
-		return;
-	g->ctx = ctx;
-	clang_visitChildren(clang_getTranslationUnitCursor(lint_tu(ctx)), collect, g);
-	for (g->cur = 0; g->cur < g->n; g->cur++) {
-		struct func *f = &g->f[g->cur];
-
-		clang_visitChildren(f->def, scan_body, g);
-		for (int v = 0; v < f->n_vars; v++)
-			f->frame += f->escapes[v] ? f->var_bytes[v] : 0;
+	if (!g->ctx) {
+		g->ctx = ctx;
+		g->cur = -1;
 	}
+	if (clang_getCursorKind(c) == CXCursor_FunctionDecl &&
+	    clang_getCursorKind(parent) == CXCursor_TranslationUnit) {
+		g->cur = -1;
+		if (!clang_isCursorDefinition(c) || g->n >= MAX_FUNCS)
+			return;
+		g->cur = g->n++;
+		g->f[g->cur].def = c;
+		g->f[g->cur].noinline = static_call__has_word(ctx, c, "noinline");
+	} else if (g->cur >= 0 && !clang_Cursor_isNull(lint_walk_function(ctx))) {
+		scan_body(g, c);
+	}
+}
+
+static void finish(struct lint_ctx *ctx, void *state)
+{
+	struct graph *g = state;
+
+	if (!g->n)
+		return;
+	g->memo = calloc((size_t)g->n, sizeof(*g->memo));
+	if (!g->memo)
+		return;
+	resolve_calls(g);
 	for (int i = 0; i < g->n; i++) {
 		char *sec = ast__section(ctx, g->f[i].def);
 
@@ -278,7 +322,7 @@ static void check(struct lint_ctx *ctx)
 			check_entry(g, i, priv);
 		free(sec);
 	}
-	free(g);
+	free(g->memo);
 }
 
 const struct bpf_rule rule_stack_budget = {
@@ -316,5 +360,9 @@ const struct bpf_rule rule_stack_budget = {
 	.enabled_by_default = true,
 	.fix_lowers_cost = false,
 	.min_kernel = 0,
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_FunctionDecl, CXCursor_VarDecl,
+					      CXCursor_UnaryOperator, CXCursor_CallExpr, 0 },
+	.state_size = sizeof(struct graph),
+	.visit = visit,
+	.finish = finish,
 };

@@ -302,11 +302,12 @@ static void check_loop(struct lint_ctx *ctx, const struct loop *l, void *data)
 	clang_visitChildren(l->body, visit_calls, &x);
 }
 
-static void check(struct lint_ctx *ctx)
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	struct state st = { .n_seen = 0 };
+	struct loop l;
 
-	loop__for_each(ctx, check_loop, &st);
+	if (loop__at(ctx, c, parent, &l))
+		check_loop(ctx, &l, state);
 }
 
 const struct bpf_rule rule_static_call_in_loop = {
@@ -354,5 +355,7 @@ const struct bpf_rule rule_static_call_in_loop = {
 		{ KVER(5, 6), "a global function (verified once)",
 		  "keep the loop short or call the function fewer times" },
 		{ 0 } },
-	.check = check,
+	.kinds = loop__kinds,
+	.state_size = sizeof(struct state),
+	.visit = visit,
 };

@@ -231,30 +231,11 @@ char *static_call__unfixable(struct lint_ctx *ctx, CXCursor def)
 	return why;
 }
 
-struct find_macro {
-	const char *name;
-	CXCursor found;
-};
-
-static enum CXChildVisitResult visit_macro(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct find_macro *m = d;
-	CXString s;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_MacroDefinition)
-		return CXChildVisit_Continue;
-	s = clang_getCursorSpelling(c);
-	if (!strcmp(clang_getCString(s), m->name))
-		m->found = c;
-	clang_disposeString(s);
-	return clang_Cursor_isNull(m->found) ? CXChildVisit_Continue : CXChildVisit_Break;
-}
-
 /* Does the macro's replacement list spell word, directly or through the
  * macros it uses (depth levels)? statfunc -> static __always_inline. */
-static bool macro_has_word(CXTranslationUnit tu, CXCursor macro, const char *word, int depth)
+static bool macro_has_word(struct lint_ctx *ctx, CXCursor macro, const char *word, int depth)
 {
+	CXTranslationUnit tu = lint_tu(ctx);
 	unsigned n;
 	CXToken *tok;
 	bool found = false;
@@ -266,11 +247,10 @@ static bool macro_has_word(CXTranslationUnit tu, CXCursor macro, const char *wor
 
 		found = ast__word_is(t, word);
 		if (!found && depth > 0 && clang_getTokenKind(tok[k]) == CXToken_Identifier) {
-			struct find_macro m = { .name = t, .found = clang_getNullCursor() };
+			CXCursor def = lint_macro_definition(ctx, t);
 
-			clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_macro, &m);
-			if (!clang_Cursor_isNull(m.found))
-				found = macro_has_word(tu, m.found, word, depth - 1);
+			if (!clang_Cursor_isNull(def))
+				found = macro_has_word(ctx, def, word, depth - 1);
 		}
 		clang_disposeString(s);
 	}
@@ -279,8 +259,9 @@ static bool macro_has_word(CXTranslationUnit tu, CXCursor macro, const char *wor
 }
 
 /* A token before a declaration's name: word itself, or a macro spelling it. */
-static bool token_has_word(CXTranslationUnit tu, CXToken tok, const char *word)
+static bool token_has_word(struct lint_ctx *ctx, CXToken tok, const char *word)
 {
+	CXTranslationUnit tu = lint_tu(ctx);
 	CXString s = clang_getTokenSpelling(tu, tok);
 	bool found = ast__word_is(clang_getCString(s), word);
 	CXCursor c;
@@ -292,7 +273,20 @@ static bool token_has_word(CXTranslationUnit tu, CXToken tok, const char *word)
 	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
 		return false;
 	c = clang_getCursorReferenced(c);
-	return clang_getCursorKind(c) == CXCursor_MacroDefinition && macro_has_word(tu, c, word, 2);
+	return clang_getCursorKind(c) == CXCursor_MacroDefinition && macro_has_word(ctx, c, word, 2);
+}
+
+/* The text of decl before its name, in decl's own file (not the walk's). */
+static CXSourceRange head_range(struct lint_ctx *ctx, CXCursor decl, unsigned *name_off)
+{
+	CXTranslationUnit tu = lint_tu(ctx);
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL, name_off);
+	if (!f)
+		return clang_getNullRange();
+	return clang_getRange(clang_getLocationForOffset(tu, f, cursor__off(decl)),
+			      clang_getLocationForOffset(tu, f, *name_off));
 }
 
 bool static_call__has_word(struct lint_ctx *ctx, CXCursor decl, const char *word)
@@ -302,10 +296,11 @@ bool static_call__has_word(struct lint_ctx *ctx, CXCursor decl, const char *word
 	CXToken *tok;
 	bool found = ast__has_attr_word(ctx, decl, word);
 
-	clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, NULL, NULL, &name_off);
-	clang_tokenize(tu, loop__range(ctx, cursor__off(decl), name_off), &tok, &n);
+	if (found)
+		return true;
+	clang_tokenize(tu, head_range(ctx, decl, &name_off), &tok, &n);
 	for (unsigned k = 0; k < n && !found; k++)
-		found = token_has_word(tu, tok[k], word);
+		found = token_has_word(ctx, tok[k], word);
 	clang_disposeTokens(tu, tok, n);
 	return found;
 }
@@ -319,8 +314,7 @@ static void fix_specifiers(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor
 	CXToken *tok;
 	bool done = false;
 
-	clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, NULL, NULL, &name_off);
-	clang_tokenize(tu, loop__range(ctx, cursor__off(decl), name_off), &tok, &n);
+	clang_tokenize(tu, head_range(ctx, decl, &name_off), &tok, &n);
 	for (unsigned k = 0; k < n; k++) {
 		CXString s = clang_getTokenSpelling(tu, tok[k]);
 		const char *p = clang_getCString(s);

@@ -29,16 +29,17 @@ static const char *target_of(const char *sec)
 	return NULL;
 }
 
-static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
+/* Top-level function definitions. */
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	struct lint_ctx *ctx = data;
 	const char *target;
 	char *sec;
 	struct bpf_finding *f;
 
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
-		return CXChildVisit_Continue;
+	(void)state;
+	if (!lint_walk_reported(ctx) || clang_getCursorKind(parent) != CXCursor_TranslationUnit ||
+	    !clang_isCursorDefinition(c))
+		return;
 	sec = ast__section(ctx, c);
 	target = sec ? target_of(sec) : NULL;
 	if (target) {
@@ -57,12 +58,6 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
 					  "design choice");
 	}
 	free(sec);
-	return CXChildVisit_Continue;
-}
-
-static void check(struct lint_ctx *ctx)
-{
-	ast__walk(ctx, visit, ctx);
 }
 
 const struct bpf_rule rule_unstable_attach = {
@@ -91,5 +86,6 @@ const struct bpf_rule rule_unstable_attach = {
 	.severity = BPF_SEV_NOTE,
 	.enabled_by_default = false,
 	.min_kernel = 0,
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_FunctionDecl, 0 },
+	.visit = visit,
 };

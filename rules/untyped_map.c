@@ -98,26 +98,19 @@ static void check_field(struct lint_ctx *ctx, CXCursor var, const char *size_nam
 	free(operand);
 }
 
-static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
+static void visit(struct lint_ctx *ctx, CXCursor c, CXCursor parent, void *state)
 {
-	struct lint_ctx *ctx = data;
 	long long type;
 
 	(void)parent;
-	if (!ast__is_btf_map(ctx, c))
-		return clang_getCursorKind(c) == CXCursor_VarDecl ? CXChildVisit_Continue
-								 : CXChildVisit_Recurse;
+	(void)state;
+	if (!lint_walk_reported(ctx) || !ast__is_btf_map(ctx, c))
+		return;
 	type = ast__map_uint(ast__map_field(c, "type"));
 	if (typable(type, true))
 		check_field(ctx, c, "key_size", "key");
 	if (typable(type, false))
 		check_field(ctx, c, "value_size", "value");
-	return CXChildVisit_Continue;
-}
-
-static void check(struct lint_ctx *ctx)
-{
-	ast__walk(ctx, visit, ctx);
 }
 
 const struct bpf_rule rule_untyped_map = {
@@ -152,5 +145,6 @@ const struct bpf_rule rule_untyped_map = {
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.min_kernel = 0,
-	.check = check,
+	.kinds = (const enum CXCursorKind[]){ CXCursor_VarDecl, 0 },
+	.visit = visit,
 };

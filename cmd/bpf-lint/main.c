@@ -244,6 +244,8 @@ static void lint_done(void *arg, size_t i)
 			b->status = 2;
 			b->files_failed++;
 		}
+	} else if (j->err) {
+		fprintf(stderr, "%s\n", j->err);	/* a note: flags left out */
 	}
 	free(j->err);
 	count_findings(b, &j->found);

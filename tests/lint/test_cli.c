@@ -275,6 +275,22 @@ Test(cli, compile_database_and_extra_args)
 	cr_expect_eq(lint(f, "--", "-DNEEDED", idir, NULL, NULL), 0, "%s", err);
 }
 
+/* Issue 19: a clang-16 flag from a project's compile database still parses, with a note. */
+Test(cli, refused_flags_left_out_with_a_note)
+{
+	char db[2048], *f = write_tmp("old.bpf.c", "[[maybe_unused]] static int x;\n");
+
+	snprintf(db, sizeof(db), "[{\"directory\": \"%s\", \"file\": \"old.bpf.c\", "
+		 "\"arguments\": [\"clang-16\", \"-fdouble-square-bracket-attributes\", "
+		 "\"-O2\", \"-c\", \"old.bpf.c\"]}]", tmp);
+	write_tmp("compile_commands.json", db);
+	cr_expect_eq(lint("-p", tmp, f, NULL, NULL, NULL), 0, "%s", err);
+	cr_expect(strstr(err, "old.bpf.c: note: left out -fdouble-square-bracket-attributes: "
+			 "libclang 19 refuses it"), "%s", err);
+	cr_expect_eq(lint(f, "--", "-fconserve-stack", NULL, NULL, NULL), 0, "%s", err);
+	cr_expect(strstr(err, "left out -fconserve-stack"), "%s", err);
+}
+
 Test(cli, list_explain_version)
 {
 	cr_expect_eq(lint("--list-rules", NULL, NULL, NULL, NULL, NULL), 0);

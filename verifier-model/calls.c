@@ -84,6 +84,12 @@ static int mem_size_arg(struct vm_env *env, int regno, bool write, bool zero_ok,
 		return vm_env__reject(env, "R%d unbounded memory access, use 'var &= const' or 'if (var < const)'",
 				      regno);
 	*max = (long)r->s.umax;
+	/* a variable size turns raw mode off (check_mem_size_reg): the whole
+	 * range is checked as initialized, so read, before it is written */
+	if (write && !scalar_is_const(&r->s) &&
+	    vm_check_helper_mem(env, regno - 1, (long)r->s.umax, false,
+				zero_ok && r->s.umin == 0 && r->s.umax == 0))
+		return -EACCES;
 	if (vm_check_helper_mem(env, regno - 1, (long)r->s.umax, write,
 				zero_ok && r->s.umin == 0 && r->s.umax == 0))
 		return -EACCES;

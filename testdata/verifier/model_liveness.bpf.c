@@ -3,8 +3,9 @@
  * stack slots differently on the two sides of six branches; the slots are
  * dead at the join only if liveness knows what the helpers after it read:
  * the argument's size (ringbuf_output's length, a map's value size), that
- * an uninit argument is written, not read (get_current_comm, probe_read),
- * and, where two paths pass different stack pointers, each path's own. */
+ * an uninit argument is written, not read (get_current_comm, probe_read)
+ * unless its size is not a constant, and, where two paths pass different
+ * stack pointers, each path's own. */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
@@ -115,6 +116,29 @@ int disagree_stack_ptr(void *ctx)
 	DIVERGE(s.flag[5]);
 	bpf_map_update_elem(&lv_h, &key, p, BPF_ANY);
 	return 0;
+}
+
+/* probe_read_kernel's buffer is write-only, but with a size that is not a
+ * constant the kernel checks the whole range as initialized: the last call
+ * reads every slot its size can reach, so the slots written on each side
+ * before it stay alive through the short reads between. */
+SEC("tp/syscalls/sys_enter_getpid")
+int variable_size_uninit(void *ctx)
+{
+	struct {
+		__u64 buf[6];
+	} s;
+	__u32 n = bpf_get_prandom_u32();
+
+	s.buf[0] = 0;
+	DIVERGE(s.buf[3]);
+	bpf_probe_read_kernel(s.buf, n & 15, ctx);
+	DIVERGE(s.buf[4]);
+	bpf_probe_read_kernel(s.buf, n & 15, ctx);
+	DIVERGE(s.buf[5]);
+	bpf_probe_read_kernel(s.buf, n & 15, ctx);
+	bpf_probe_read_kernel(s.buf, (n & 31) + 16, ctx);
+	return (int)s.buf[0];
 }
 
 char LICENSE[] SEC("license") = "GPL";

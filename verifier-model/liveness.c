@@ -11,9 +11,8 @@
 #include "verifier-model/cfg.h"
 #include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/liveness.h"
 #include "verifier-model/release.h"
-
-int vm_cfg_liveness(const struct vm_prog *p, struct vm_cfg *c);
 
 enum { FP_NONE, FP_OFF, FP_ANY };
 struct fpval { int8_t kind; int32_t off; };

@@ -13,6 +13,7 @@
 #include "verifier-model/kbtf.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
+#include "verifier-model/stack_live.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -83,6 +84,12 @@ static int mem_size_arg(struct vm_env *env, int regno, bool write, bool zero_ok,
 		return vm_env__reject(env, "R%d unbounded memory access, use 'var &= const' or 'if (var < const)'",
 				      regno);
 	*max = (long)r->s.umax;
+	/* a variable size turns raw mode off (check_mem_size_reg): the whole
+	 * range is checked as initialized, so read, before it is written */
+	if (write && !scalar_is_const(&r->s) &&
+	    vm_check_helper_mem(env, regno - 1, (long)r->s.umax, false,
+				zero_ok && r->s.umin == 0 && r->s.umax == 0))
+		return -EACCES;
 	if (vm_check_helper_mem(env, regno - 1, (long)r->s.umax, write,
 				zero_ok && r->s.umin == 0 && r->s.umax == 0))
 		return -EACCES;
@@ -356,6 +363,17 @@ static int tail_call_exit(struct vm_env *env, const struct bpf_insn *insn)
 	return err < 0 ? err : 1;
 }
 
+/* record_func_key: a constant in-range tail-call index is made precise. */
+static int tail_call_key(struct vm_env *env, const struct call_meta *m)
+{
+	const struct vm_reg *r3 = vm_env__reg(env, 3);
+
+	if (!m->map || r3->type != VM_SCALAR || !scalar_is_const(&r3->s) ||
+	    scalar_const_value(&r3->s) >= m->map->max_entries)
+		return 0;
+	return vm_mark_precise(env, 3);
+}
+
 static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 {
 	const struct vm_func_sig *sig = vm_helper_sig_for(insn->imm, env->prog->type);
@@ -377,6 +395,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	for (int i = 0; i < 5; i++)
 		if ((err = check_arg(env, sig, i, &m)))
 			return err;
+	if ((sig->flags & VM_FN_TAIL_CALL) && (err = tail_call_key(env, &m)))
+		return err;
 	/* the tail-called program cannot release what this one holds
 	 * (an open bpf_for iterator counts: it is a reference) */
 	if ((sig->flags & VM_FN_TAIL_CALL) && env->cur->nrefs)
@@ -424,6 +444,8 @@ static struct vm_slot *iter_arg(struct vm_env *env, bool want_init, int *spi)
 			vm_env__reject(env, "expected an initialized iter_num as arg #0");
 			return NULL;
 		}
+		if (vm_live_read(env, r1->frameno, 1ull << *spi))
+			return NULL;
 		return s;
 	}
 	{
@@ -501,6 +523,7 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 		for (int b = 0; b < 8; b++)
 			s->type[b] = VM_SLOT_ITER;
 		s->iter_state = VM_ITER_ACTIVE;
+		vm_live_write(env, vm_env__reg(env, 1)->frameno, 1ull << spi);
 		s->spilled.ref_obj_id = vm_acquire_ref(env, env->insn_idx);
 		clobber_caller_saved(env);
 		vm_reg__mark_unknown(vm_env__reg(env, 0));
@@ -513,6 +536,7 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 			return iter_next(env, s, spi, sig);
 		if (vm_release_ref(env, s->spilled.ref_obj_id))
 			return -EACCES;
+		vm_live_write(env, vm_env__reg(env, 1)->frameno, 1ull << spi);
 		memset(s, 0, sizeof(*s));
 		vm_reg__mark_not_init(&s->spilled);
 		clobber_caller_saved(env);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/stack_live.h"
 #include "verifier-model/release.h"
 #include "verifier-model/insn.h"
 
@@ -227,6 +228,8 @@ static bool slot_live(void *ctx, const struct vm_state *st, int fr, int spi)
 
 	if (spi >= 64 || at < 0 || (size_t)at >= env->cfg.n)
 		return true;
+	if (vm_live_enabled(env))
+		return !st->cleaned || (st->frame[fr]->live_slots >> spi & 1);
 	return env->cfg.live_stack[at] >> spi & 1;
 }
 
@@ -237,7 +240,7 @@ static bool states_equal(struct vm_env *env, const struct vm_state *old,
 
 	live_masks(env, cur, env->insn_idx, live);
 	return vm_states_equal(old, cur, mode, live,
-			       old->branches ? NULL : slot_live, env);
+			       old->branches && !vm_live_enabled(env) ? NULL : slot_live, env);
 }
 
 static bool states_maybe_looping(const struct vm_state *old, const struct vm_state *cur)
@@ -328,6 +331,22 @@ static enum ckpt_match match_looping(struct vm_env *env, struct vm_state *sl, in
 	return CKPT_MISS_LOOPING;
 }
 
+/*
+ * clean_live_states: finished checkpoints at insn (no branches left, not in
+ * a loop still being explored) forget their dead stack slots, once.
+ */
+static int clean_live_states(struct vm_env *env, int insn, size_t b)
+{
+	for (struct vm_state *sl = env->buckets[b]; sl; sl = sl->next) {
+		if (sl->branches || sl->cleaned || sl->insn_idx != insn ||
+		    !same_callsites(sl, env->cur) || vm_scc_range_within(env, sl))
+			continue;
+		if (vm_live_clean(env, sl))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 /* Compare the current state at insn with checkpoint sl (same insn, same calls). */
 static enum ckpt_match match_checkpoint(struct vm_env *env, struct vm_state *sl, int insn,
 					uint8_t fl)
@@ -411,6 +430,8 @@ static int is_state_visited(struct vm_env *env, int insn)
 	if (env->jmps_processed - env->prev_jmps_processed >= 2 &&
 	    env->insn_processed - env->prev_insn_processed >= 8)
 		add = true;
+	if (vm_live_enabled(env) && clean_live_states(env, insn, b))
+		return -ENOMEM;
 	for (pp = &env->buckets[b]; (sl = *pp);) {
 		enum ckpt_match m;
 
@@ -553,14 +574,18 @@ static int do_check(struct vm_env *env)
 			if (env->cfg.flags[idx] & VM_CFG_JMP_POINT)
 				env->cur->jmp_hist_cnt++;
 			env->prev_insn_idx = idx;
+			if (vm_live_begin_insn(env, idx))
+				return -ENOMEM;
 			err = exec_insn(env, insn);
-			if (err < 0)
-				return err;
+			if (err < 0 || vm_live_commit(env))
+				return err < 0 ? err : -ENOMEM;
 			if (err == 0)
 				continue;
 		}
 		/* the path ended: exit, or pruned */
 		update_branch_counts(env, env->cur);
+		if (vm_live_update(env))
+			return -ENOMEM;
 		if (pop_stack(env))
 			return 0;
 		if (vm_trace_on())

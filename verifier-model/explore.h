@@ -23,6 +23,7 @@
 enum vm_stop { VM_STOP_NONE, VM_STOP_REJECT, VM_STOP_LIMIT, VM_STOP_ERROR };
 
 struct vm_scc_visit;
+struct vm_stack_live;
 
 struct vm_pending {
 	struct vm_state *st;
@@ -57,6 +58,7 @@ struct vm_env {
 	long n_backedges;
 	long precise_marks;            /* precision marks set so far */
 	uint8_t *kconfig;              /* .kconfig values (kconfig.c), lazily */
+	struct vm_stack_live *live;    /* 6.18 stack liveness (stack_live.c), or NULL */
 };
 
 /* Reject with the kernel's words; returns -EACCES for convenient returns. */

@@ -165,3 +165,25 @@ int vm_insn_check(const struct bpf_insn *insns, size_t n, size_t idx,
 		return check_jmp(i, err, errlen, idx);
 	}
 }
+
+int vm_insn_successors(const struct bpf_insn *insns, size_t i, long out[2])
+{
+	const struct bpf_insn *x = &insns[i];
+
+	if (vm_insn_is_exit(x) || vm_insn_is_second_half(insns, i))
+		return 0;
+	if (vm_insn_is_ldimm64(x)) {
+		out[0] = (long)i + 2;
+		return 1;
+	}
+	if (vm_insn_is_ja(x)) {
+		out[0] = vm_insn_jmp_target(x, i);
+		return 1;
+	}
+	out[0] = (long)i + 1;
+	if (vm_insn_is_cond_jmp(x) || vm_insn_is_may_goto(x)) {
+		out[1] = vm_insn_jmp_target(x, i);
+		return 2;
+	}
+	return 1;
+}

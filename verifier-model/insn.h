@@ -47,6 +47,11 @@ static inline bool vm_insn_is_second_half(const struct bpf_insn *insns, size_t i
 {
 	return i > 0 && insns[i - 1].code == (BPF_LD | BPF_IMM | BPF_DW);
 }
+/*
+ * Successors of insn i within its subprogram (calls fall through, exit has
+ * none), the kernel's bpf_insn_successors: their count, indexes in out.
+ */
+int vm_insn_successors(const struct bpf_insn *insns, size_t i, long out[2]);
 /* Instructions taken by this insn (2 for ld_imm64). */
 int vm_insn_len(const struct bpf_insn *i);
 /*

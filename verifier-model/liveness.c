@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * liveness.c: static backward liveness of registers (the kernel's
- * compute_live_registers) and of the own frame's stack slots (standing in
- * for 6.18's liveness.c), solved to a fixpoint per subprogram.
+ * compute_live_registers) and, for releases before 6.18, of the own frame's
+ * stack slots (standing in for their read marks; 6.18's are stack_live.c),
+ * solved to a fixpoint per subprogram.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,33 +12,11 @@
 #include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/liveness.h"
+#include "verifier-model/release.h"
 
 enum { FP_NONE, FP_OFF, FP_ANY };
 struct fpval { int8_t kind; int32_t off; };
 struct fpregs { struct fpval r[VM_MAX_REG]; };
-
-/* Intra-subprogram successors (calls fall through). */
-static int succ(const struct vm_prog *p, size_t i, long out[2])
-{
-	const struct bpf_insn *x = &p->insns[i];
-
-	if (vm_insn_is_exit(x) || vm_insn_is_second_half(p->insns, i))
-		return 0;
-	if (vm_insn_is_ldimm64(x)) {
-		out[0] = (long)i + 2;
-		return 1;
-	}
-	if (vm_insn_is_ja(x)) {
-		out[0] = vm_insn_jmp_target(x, i);
-		return 1;
-	}
-	out[0] = (long)i + 1;
-	if (vm_insn_is_cond_jmp(x) || vm_insn_is_may_goto(x)) {
-		out[1] = vm_insn_jmp_target(x, i);
-		return 2;
-	}
-	return 1;
-}
 
 static int call_nargs(const struct vm_prog *p, const struct vm_cfg *c, size_t i)
 {
@@ -232,7 +211,7 @@ static int fp_forward(const struct vm_prog *p, struct vm_cfg *c, struct fpregs *
 			int k;
 
 			fp_step(&p->insns[i], &out);
-			k = succ(p, i, s);
+			k = vm_insn_successors(p->insns, i, s);
 			for (int e = 0; e < k; e++)
 				if (s[e] >= 0 && (size_t)s[e] < c->n && c->subprog[s[e]] == c->subprog[i])
 					changed |= fp_join(&in[s[e]], &out);
@@ -248,7 +227,7 @@ int vm_cfg_liveness(const struct vm_prog *p, struct vm_cfg *c)
 	struct fpregs *fp = malloc(sizeof(*fp) * c->n);
 	uint16_t *ru = malloc(sizeof(*ru) * c->n * 2);
 	uint64_t *su = malloc(sizeof(*su) * c->n * 2);
-	bool changed = true;
+	bool changed = true, static_stack = !vm_release_has(c->kver, VM_FEAT_STACK_LIVENESS);
 
 	if (!fp || !ru || !su) {
 		free(fp);
@@ -256,10 +235,15 @@ int vm_cfg_liveness(const struct vm_prog *p, struct vm_cfg *c)
 		free(su);
 		return -ENOMEM;
 	}
-	fp_forward(p, c, fp);
+	/* 6.18 keeps stack liveness while exploring (stack_live.c) */
+	if (!static_stack)
+		memset(su, 0, sizeof(*su) * c->n * 2);
+	else
+		fp_forward(p, c, fp);
 	for (size_t i = 0; i < c->n; i++) {
 		reg_use_def(p, c, i, &ru[2 * i], &ru[2 * i + 1]);
-		stack_use_def(p, c, i, &fp[i], &su[2 * i], &su[2 * i + 1]);
+		if (static_stack)
+			stack_use_def(p, c, i, &fp[i], &su[2 * i], &su[2 * i + 1]);
 	}
 	while (changed) {
 		changed = false;
@@ -267,7 +251,7 @@ int vm_cfg_liveness(const struct vm_prog *p, struct vm_cfg *c)
 			uint16_t rout = 0;
 			uint64_t sout = 0;
 			long s[2];
-			int k = succ(p, j, s);
+			int k = vm_insn_successors(p->insns, j, s);
 
 			for (int e = 0; e < k; e++) {
 				if (s[e] < 0 || (size_t)s[e] >= c->n)

@@ -14,6 +14,7 @@
 #include "verifier-model/kbtf.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/ctx.h"
+#include "verifier-model/stack_live.h"
 
 
 void vm_coerce_to_size(struct vm_scalar *s, int size, bool sx)
@@ -253,6 +254,8 @@ static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg,
 		vm_note_stack_depth(env, reg->frameno, (int)lo);
 		if (vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
 			return vm_env__limit(env, "model: out of memory");
+		if (!write && vm_live_read(env, reg->frameno, vm_live_slots_of(lo, hi + size)))
+			return -ENOMEM;
 		for (int64_t a = lo; a < hi + size; a++) {
 			struct vm_slot *s = &f->slots[(-a - 1) / 8];
 
@@ -272,6 +275,10 @@ static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg,
 	if (o < -VM_MAX_STACK || o + size > 0)
 		return vm_env__reject(env, "invalid %s stack R%d off=%d size=%d",
 				      write ? "write to" : "read from", regno, o, size);
+	if (write && size == 8 && !(o % 8))   /* only whole slots end a slot's life */
+		vm_live_write(env, reg->frameno, vm_live_slots_of(o, o + 8));
+	else if (!write && vm_live_read(env, reg->frameno, vm_live_slots_of(o, o + size)))
+		return -ENOMEM;
 	if (((o % 8) + 8) % 8 + size > 8)
 		return stack_unaligned(env, f, reg->frameno, o, size, write, dst);
 	vm_note_stack_depth(env, reg->frameno, o);
@@ -572,6 +579,9 @@ int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bo
 		vm_note_stack_depth(env, reg->frameno, (int)lo);
 		if (vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
 			return vm_env__limit(env, "model: out of memory");
+		/* an uninit (write-only) argument is filled byte by byte: no read */
+		if (!write && vm_live_read(env, reg->frameno, vm_live_slots_of(lo, hi)))
+			return -ENOMEM;
 		if (write)
 			for (int64_t a = lo; a < hi; a++) {
 				struct vm_slot *s = &f->slots[(-a - 1) / 8];

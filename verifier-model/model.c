@@ -14,6 +14,7 @@
 #include "verifier-model/explore.h"
 #include "verifier-model/kconfig.h"
 #include "verifier-model/release.h"
+#include "verifier-model/stack_live.h"
 #include "verifier-model/result.h"
 #include "verifier-model/locks.h"
 
@@ -128,7 +129,8 @@ static int env_init(struct vm_env *env, const struct vm_object *obj, size_t idx,
 	if (opt->want_insn_counts)
 		env->insn_counts = calloc(p->n_insns, sizeof(long));
 	if (!env->buckets || !env->stack_depth || !env->global_called || !env->global_done ||
-	    vm_scc_init(env) || (opt->want_insn_counts && !env->insn_counts)) {
+	    vm_scc_init(env) || vm_live_init(env) ||
+	    (opt->want_insn_counts && !env->insn_counts)) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
@@ -139,6 +141,7 @@ static void env_fini(struct vm_env *env)
 {
 	vm_env__free_states(env);
 	vm_scc_free(env);
+	vm_live_free(env);
 	vm_cfg__free(&env->cfg);
 	free(env->buckets);
 	free(env->stack_depth);

@@ -36,6 +36,9 @@ static const struct {
 	[VM_FEAT_MAY_GOTO] = { "may_goto", VM_KVER(6, 9) },
 	[VM_FEAT_PRIVATE_STACK] = { "private_stack", VM_KVER(6, 13) },
 	[VM_FEAT_CONST_KEY_NONNULL] = { "const_key_nonnull", VM_KVER(6, 14) },
+	/* Sep 2025 callchain-sensitive liveness series (6.18); before, read
+	 * marks along the parent chain, which the static pass stands in for */
+	[VM_FEAT_STACK_LIVENESS] = { "stack_liveness", VM_KVER(6, 18) },
 };
 
 /* kfuncs by name prefix and the release that added them */

@@ -124,7 +124,7 @@ struct vm_state *vm_state__copy(const struct vm_state *src)
 		memcpy(st->hist, src->hist, sizeof(*st->hist) * src->nhist);
 	}
 	st->next = NULL;
-	st->in_list = st->evicted = st->is_ckpt = false;
+	st->in_list = st->evicted = st->is_ckpt = st->cleaned = false;
 	st->hit_cnt = st->miss_cnt = 0;
 	for (int i = 0; i < VM_MAX_FRAMES; i++) {
 		st->frame[i] = NULL;

@@ -77,6 +77,7 @@ struct vm_frame {
 	int callback_ret_min, callback_ret_max;
 	uint32_t callback_depth;
 	int nslots;              /* allocated_stack / 8 */
+	uint64_t live_slots;     /* cleaned state: slots alive (bit spi) */
 	struct vm_slot *slots;   /* slots[spi], spi 0 = fp-8 */
 };
 
@@ -105,6 +106,7 @@ struct vm_state {
 	struct vm_state *next;
 	uint32_t hit_cnt, miss_cnt;
 	bool in_list, evicted, is_ckpt;
+	bool cleaned;            /* dead stack slots dropped (stack_live.c) */
 	struct vm_hist *hist;    /* every insn since the last checkpoint */
 	uint32_t nhist, hist_cap;
 	uint32_t jmp_hist_cnt;   /* entries the kernel would keep (jmp points, spills) */

@@ -14,6 +14,7 @@
 #include "verifier-model/insn.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/release.h"
+#include "verifier-model/stack_live.h"
 
 static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int callsite)
 {
@@ -256,6 +257,8 @@ int vm_exec_exit(struct vm_env *env, const struct bpf_insn *insn)
 	(void)insn;
 	if (!st->curframe)
 		return main_exit(env);
+	if (vm_live_update(env))
+		return -ENOMEM;
 	callee = st->frame[st->curframe];
 	caller = st->frame[st->curframe - 1];
 	r0 = &callee->regs[0];

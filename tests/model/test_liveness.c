@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The static liveness pre-pass on hand-written programs: which stack slots
- * a helper call keeps alive decides what pruning may ignore.
+ * a helper call keeps alive decides what pruning may ignore. Releases before
+ * 6.18 use it for the stack (6.18's own liveness is held to the kernel by
+ * testdata/verifier/model_liveness.bpf.c); vm_live_slots_of's byte ranges.
  */
 #include <criterion/criterion.h>
 #include <linux/bpf.h>
 #include "verifier-model/cfg.h"
+#include "verifier-model/release.h"
+#include "verifier-model/stack_live.h"
 
 #define MOV64_REG(d, s) { .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = d, .src_reg = s }
 #define MOV64_IMM(d, k) { .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = d, .imm = k }
@@ -22,7 +26,7 @@ static uint64_t live_stack_at(struct bpf_insn *insns, size_t n, size_t at)
 	char err[128];
 	uint64_t live;
 
-	cr_assert_eq(vm_cfg__build(&p, NULL, 0, &c, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(vm_cfg__build(&p, NULL, VM_KVER(6, 1), &c, err, sizeof(err)), 0, "%s", err);
 	live = c.live_stack[at];
 	vm_cfg__free(&c);
 	return live;
@@ -73,4 +77,14 @@ Test(liveness, stack_pointer_argument_is_live)
 	uint64_t live = live_stack_at(prog, sizeof(prog) / sizeof(prog[0]), 5);
 
 	cr_expect(live & SPI(-16), "r3 = fp-16 goes to the call: live");
+}
+
+/* Bytes [lo, hi) below fp name the slots they touch (bit spi = fp-8*(spi+1)). */
+Test(liveness, slots_of_byte_ranges)
+{
+	cr_expect_eq(vm_live_slots_of(-8, 0), SPI(-8));
+	cr_expect_eq(vm_live_slots_of(-12, -8), SPI(-16), "4 bytes at fp-12: the fp-16 slot");
+	cr_expect_eq(vm_live_slots_of(-48, -32), SPI(-48) | SPI(-40));
+	cr_expect_eq(vm_live_slots_of(-20, -4), SPI(-24) | SPI(-16) | SPI(-8));
+	cr_expect_eq(vm_live_slots_of(-16, -16), 0, "no bytes, no slots");
 }

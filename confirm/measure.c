@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "confirm/confirm.h"
-#include "verifier-model/globals.h"
 
 static int copy_code(struct prog_figures *pf, const struct vm_prog *prog)
 {
@@ -124,13 +123,10 @@ int measurement__verify(struct measurement *m, const char *obj_path,
 	int err;
 
 	m->compiled = true;
-	err = vm_object__open(obj_path, &obj, m->error, sizeof(m->error));
-	if (!err && opt->globals)   /* bpf-fix -G: the configuration the programs run with */
-		err = vm_globals__apply(opt->globals, obj, m->error, sizeof(m->error));
-	if (err) {
-		vm_object__free(obj);
+	/* with bpf-fix -G, the configuration the programs run with */
+	err = vm_object__open_with(obj_path, opt, &obj, m->error, sizeof(m->error));
+	if (err)
 		return err;
-	}
 	m->progs = calloc(obj->n_progs ? obj->n_progs : 1, sizeof(*m->progs));
 	if (!m->progs) {
 		vm_object__free(obj);

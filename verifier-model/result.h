@@ -63,6 +63,13 @@ extern const struct vm_backend vm_model_backend;
  * Verify prog_idx of obj with be into res (cleared first); a backend
  * that fails becomes a VM_LOAD_ERROR result naming the backend.
  */
+/*
+ * vm_object__open, then opt's -G presets (opt->globals) written into the
+ * object's global data: the object every backend verifies. 0 or -errno
+ * with a one-line reason in err.
+ */
+int vm_object__open_with(const char *path, const struct vm_options *opt,
+			 struct vm_object **obj, char *err, size_t errlen);
 void vm_backend__verify(const struct vm_backend *be, const struct vm_object *obj,
 			size_t prog_idx, const struct vm_options *opt,
 			struct vm_result *res);

@@ -200,17 +200,6 @@ static void pair_cells(struct table *t, size_t r, const struct pair *p,
 						   : (machine ? "no" : "ok"));
 }
 
-static void print_csv(FILE *f, struct table *t, size_t cols)
-{
-	for (size_t r = 0; r < table_rows(t); r++)
-		for (size_t c = 0; c < cols; c++) {
-			const char *s = table_cell(t, r, c);
-
-			fprintf(f, strpbrk(s, ",\"") ? "\"%s\"%c" : "%s%c", s,
-				c + 1 == cols ? '\n' : ',');
-		}
-}
-
 static void print_json(FILE *f, struct table *t, size_t cols)
 {
 	json_t *arr = json_array();
@@ -258,7 +247,7 @@ static void print_pairs(FILE *f, enum vm_format fmt, const struct pair *p,
 	else if (fmt == VM_FMT_MARKDOWN)
 		table_print_markdown(f, t, keys);
 	else if (fmt == VM_FMT_CSV)
-		print_csv(f, t, cols);
+		table_print_csv(f, t);
 	else
 		print_json(f, t, cols);
 	table_free(t);

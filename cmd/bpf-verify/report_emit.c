@@ -16,17 +16,6 @@ static bool is_text(enum stat_id id)
 	return id == ST_FILE || id == ST_PROG || id == ST_PROG_TYPE || id == ST_VERDICT;
 }
 
-static void print_csv(FILE *f, struct table *t, size_t cols)
-{
-	for (size_t r = 0; r < table_rows(t); r++)
-		for (size_t c = 0; c < cols; c++) {
-			const char *s = table_cell(t, r, c);
-
-			fprintf(f, strpbrk(s, ",\"") ? "\"%s\"%c" : "%s%c", s,
-				c + 1 == cols ? '\n' : ',');
-		}
-}
-
 void report__print_stats(FILE *f, enum vm_format fmt, const struct vm_row *rows,
 			 size_t n, const struct stat_spec *spec)
 {
@@ -45,7 +34,7 @@ void report__print_stats(FILE *f, enum vm_format fmt, const struct vm_row *rows,
 	while (text < (size_t)e->n && is_text(e->id[text]))
 		text++;
 	if (fmt == VM_FMT_CSV)
-		print_csv(f, t, e->n);
+		table_print_csv(f, t);
 	else if (fmt == VM_FMT_MARKDOWN)
 		table_print_markdown(f, t, text);
 	else

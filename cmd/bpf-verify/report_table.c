@@ -120,3 +120,23 @@ void table_print_markdown(FILE *f, const struct table *t, size_t text_cols)
 		fputc('\n', f);
 	}
 }
+
+void table_print_csv(FILE *f, const struct table *t)
+{
+	for (size_t r = 0; r < t->rows; r++)
+		for (size_t c = 0; c < t->cols; c++) {
+			const char *s = t->cells + (r * t->cols + c) * TABLE_CELL;
+			bool quote = strpbrk(s, ",\"\n");
+
+			if (quote)
+				fputc('"', f);
+			for (; *s; s++) {
+				if (*s == '"')
+					fputc('"', f);  /* doubled, as RFC 4180 wants */
+				fputc(*s, f);
+			}
+			if (quote)
+				fputc('"', f);
+			fputc(c + 1 == t->cols ? '\n' : ',', f);
+		}
+}

@@ -20,7 +20,7 @@ int sum_gated(struct xdp_md *ctx)
 	if (!enabled)
 		return XDP_PASS;
 #pragma unroll
-	for (int i = 0; i < 24; i++)
+	for (int i = 0; i < 24; i++) // EXPECT-1: pragma-unroll
 		if (counters[i] > 7)
 			sum += counters[i] * 3;
 	return sum & 1 ? XDP_PASS : XDP_DROP;

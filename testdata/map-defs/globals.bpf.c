@@ -35,7 +35,7 @@ int scale_by_config(struct __sk_buff *skb)
 
 	if (cfg.mode != MODE_DEEP)
 		return 0;
-	for (__u32 i = 0; i < cfg.rounds[1] && i < 64; i++)
+	for (__u32 i = 0; i < cfg.rounds[1] && i < 64; i++) // EXPECT: bounded-loop "64 iterations"
 		acc += skb->len ^ i;
 	if (cfg.port == 80 && cfg.level < 0)
 		acc++;

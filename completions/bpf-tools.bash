@@ -22,7 +22,7 @@ _bpf_tools()
 	case "$cur" in
 	--format=*)
 		local fmts="text json sarif markdown"
-		[[ $1 == bpf-verify ]] && fmts="table csv json"
+		[[ $1 == bpf-verify ]] && fmts="table csv json markdown"
 		COMPREPLY=($(compgen -W "$fmts" -- "${cur#*=}"))
 		return ;;
 	--color=*)

@@ -133,7 +133,8 @@ int measurement__verify(struct measurement *m, const char *obj_path,
 	int err;
 
 	m->compiled = true;
-	err = vm_object__open(obj_path, &obj, m->error, sizeof(m->error));
+	/* with bpf-fix -G, the configuration the programs run with */
+	err = vm_object__open_with(obj_path, opt, &obj, m->error, sizeof(m->error));
 	if (err)
 		return err;
 	m->progs = calloc(obj->n_progs ? obj->n_progs : 1, sizeof(*m->progs));

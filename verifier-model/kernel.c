@@ -15,6 +15,7 @@
 #include <bpf/libbpf.h>
 #include "verifier-model/klog.h"
 #include "verifier-model/result.h"
+#include "verifier-model/sectype.h"
 
 #define LOG_MIN (1u << 20)
 #define LOG_MAX (UINT_MAX >> 2)  /* the largest log_size the kernel takes */
@@ -35,8 +36,10 @@ static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list a
 	n = strlen(line);
 	while (n && line[n - 1] == '\n')
 		line[--n] = 0;
+	/* "failed to load object" only repeats that something before failed */
 	if (n && strncmp(line, "-- ", 3) && !strstr(line, "BEGIN PROG LOAD LOG") &&
-	    !strstr(line, "END PROG LOAD LOG"))
+	    !strstr(line, "END PROG LOAD LOG") &&
+	    !(last_warning[0] && strstr(line, "failed to load object")))
 		snprintf(last_warning, sizeof(last_warning), "%s", line);
 	return 0;
 }
@@ -72,19 +75,81 @@ struct load_try {
 	int err;
 	int fd;                 /* of the loaded program, -1 */
 	struct bpf_object *bobj;
+	char note[160];         /* a fix-up made so the program loads here */
 };
 
-static int load_once(const char *path, const char *prog, unsigned level,
-		     unsigned flags, struct load_try *t)
+static bool is_storage_map(enum bpf_map_type t)
+{
+	return t == BPF_MAP_TYPE_SK_STORAGE || t == BPF_MAP_TYPE_TASK_STORAGE ||
+	       t == BPF_MAP_TYPE_INODE_STORAGE || t == BPF_MAP_TYPE_CGROUP_STORAGE ||
+	       t == 32 /* BPF_MAP_TYPE_CGRP_STORAGE */;
+}
+
+/*
+ * veristat's fix-ups: no map is pinned (nothing is reused from or left in
+ * /sys/fs/bpf), max_entries 0 (set by a loader at run time) becomes 1,
+ * and -G presets on obj's global data are copied into libbpf's.
+ */
+static void fixup_maps(struct bpf_object *bobj, const struct vm_object *obj)
+{
+	struct bpf_map *m;
+
+	bpf_object__for_each_map(m, bobj) {
+		bpf_map__set_pin_path(m, NULL);
+		if (!is_storage_map(bpf_map__type(m)) && !bpf_map__max_entries(m))
+			bpf_map__set_max_entries(m, 1);
+	}
+	for (size_t i = 0; i < obj->n_maps; i++) {
+		const struct vm_map *vm = &obj->maps[i];
+		size_t size;
+
+		if (!vm->preset)
+			continue;
+		m = bpf_object__find_map_by_name(bobj, vm->name);
+		if (m && bpf_map__initial_value(m, &size) && size == vm->init_size)
+			bpf_map__set_initial_value(m, vm->init_data, size);
+	}
+}
+
+/*
+ * A program type libbpf (this build of it) does not take from the section
+ * name: the object reader's, from its own table or the context argument.
+ */
+static void fixup_type(struct bpf_program *bp, const struct vm_prog *vp,
+		       const struct vm_object *obj, struct load_try *t)
+{
+	unsigned type = vp->type, attach = vp->expected_attach_type;
+	const char *ctx = NULL, *name;
+
+	if (bpf_program__type(bp) == BPF_PROG_TYPE_EXT &&
+	    vm_guess_type_by_ctx(obj->btf, vp->name, &type, &attach, &ctx)) {
+		snprintf(t->note, sizeof(t->note), "freplace program loaded as type "
+			 "'%s', guessed from its context (struct %s)",
+			 libbpf_bpf_prog_type_str(type), ctx);
+	} else if (bpf_program__type(bp) == BPF_PROG_TYPE_UNSPEC &&
+		   type != BPF_PROG_TYPE_UNSPEC) {
+		name = libbpf_bpf_prog_type_str(type);
+		snprintf(t->note, sizeof(t->note), "section '%.60s' unknown to libbpf: "
+			 "loaded as type '%s'%s", vp->section, name ? name : "?",
+			 vp->type_guessed ? ", guessed from its context argument" : "");
+	} else {
+		return;
+	}
+	bpf_program__set_type(bp, type);
+	bpf_program__set_expected_attach_type(bp, attach);
+}
+
+static int load_once(const struct vm_object *obj, const struct vm_prog *vp,
+		     unsigned level, unsigned flags, struct load_try *t)
 {
 	struct bpf_program *p, *want = NULL;
 
 	t->fd = -1;
-	t->bobj = bpf_object__open_file(path, NULL);
+	t->bobj = bpf_object__open_file(obj->path, NULL);
 	if (!t->bobj)
 		return -errno;
 	bpf_object__for_each_program(p, t->bobj) {
-		bool me = !strcmp(bpf_program__name(p), prog);
+		bool me = !strcmp(bpf_program__name(p), vp->name);
 
 		bpf_program__set_autoload(p, me);
 		if (me)
@@ -92,6 +157,8 @@ static int load_once(const char *path, const char *prog, unsigned level,
 	}
 	if (!want)
 		return -ENOENT;
+	fixup_maps(t->bobj, obj);
+	fixup_type(want, vp, obj, t);
 	bpf_program__set_log_level(want, level);
 	bpf_program__set_log_buf(want, t->log, t->log_size);
 	if (flags)
@@ -103,8 +170,9 @@ static int load_once(const char *path, const char *prog, unsigned level,
 }
 
 /* Load until the log fits (the kernel says ENOSPC when it did not). */
-static int load_prog(const char *path, const char *prog, unsigned level,
-		     unsigned flags, size_t log_size, struct load_try *t)
+static int load_prog(const struct vm_object *obj, const struct vm_prog *vp,
+		     unsigned level, unsigned flags, size_t log_size,
+		     struct load_try *t)
 {
 	libbpf_print_fn_t old = libbpf_set_print(quiet_print);
 	int err;
@@ -119,7 +187,7 @@ static int load_prog(const char *path, const char *prog, unsigned level,
 			err = -ENOMEM;
 			break;
 		}
-		err = load_once(path, prog, level, flags, t);
+		err = load_once(obj, vp, level, flags, t);
 		if (err || t->err != -ENOSPC || t->log_size >= LOG_MAX)
 			break;
 		bpf_object__close(t->bobj);
@@ -173,7 +241,7 @@ static void count_insns(const struct vm_object *obj, const struct vm_prog *p,
 	struct load_try t = { .fd = -1 };
 	long sum, want = res->insns;
 
-	if (!load_prog(obj->path, p->name, 2 | 4, flags,
+	if (!load_prog(obj, p, 2 | 4, flags,
 		       (size_t)want * LOG_PER_INSN, &t) && t.err != -ENOSPC) {
 		keep_log(p->name, t.log);
 		sum = vm_klog__insn_counts(t.log, &res->insn_counts,
@@ -186,7 +254,48 @@ static void count_insns(const struct vm_object *obj, const struct vm_prog *p,
 	free(t.log);
 }
 
-static void set_verdict(struct load_try *t, struct vm_result *res)
+/* libbpf's last warning without its "libbpf: " prefix, or errno's words. */
+static const char *libbpf_words(int err)
+{
+	if (!last_warning[0])
+		return strerror(-err);
+	return strncmp(last_warning, "libbpf: ", 8) ? last_warning : last_warning + 8;
+}
+
+/* The last non-empty line of the verifier's log, or "". */
+static void last_log_line(const char *log, char *buf, size_t len)
+{
+	const char *end = log + strlen(log), *s;
+
+	while (end > log && (end[-1] == '\n' || end[-1] == ' '))
+		end--;
+	for (s = end; s > log && s[-1] != '\n'; s--)
+		;
+	snprintf(buf, len, "%.*s", (int)(end - s), s);
+}
+
+static void set_load_error(struct load_try *t, const struct vm_prog *p,
+			   struct vm_result *res)
+{
+	const char *type = libbpf_bpf_prog_type_str(p->type);
+	char line[96];
+
+	res->verdict = VM_LOAD_ERROR;
+	if (t->err == -EPERM && !vm_kernel_available(NULL, 0)) {
+		snprintf(res->reason, sizeof(res->reason), "%s", EPERM_MSG);
+	} else if (p->type != BPF_PROG_TYPE_UNSPEC &&
+		   libbpf_probe_bpf_prog_type(p->type, NULL) == 0) {
+		snprintf(res->reason, sizeof(res->reason), "this kernel does not take "
+			 "programs of type '%s'", type ? type : "?");
+	} else {
+		last_log_line(t->log, line, sizeof(line));
+		snprintf(res->reason, sizeof(res->reason), "libbpf: %.140s%s%.90s",
+			 libbpf_words(t->err), line[0] ? "; verifier: " : "", line);
+	}
+}
+
+static void set_verdict(struct load_try *t, const struct vm_prog *p,
+			struct vm_result *res)
 {
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
@@ -199,20 +308,52 @@ static void set_verdict(struct load_try *t, struct vm_result *res)
 	}
 	vm_klog__reason(t->log, res->reason, sizeof(res->reason));
 	if (res->insns || res->reason[0]) {
+		/* a failure, as veristat counts it, even where libbpf failed after
+		 * the verifier (filling a prog array's slots with programs not loaded) */
 		res->verdict = VM_REJECTED;
 		if (!res->reason[0])
-			snprintf(res->reason, sizeof(res->reason), "%s", strerror(-t->err));
+			snprintf(res->reason, sizeof(res->reason), "the verifier accepted it; "
+				 "then libbpf: %.200s", libbpf_words(t->err));
 		return;
 	}
 	/* no verifier log at all: libbpf or the kernel refused before verifying */
-	res->verdict = VM_LOAD_ERROR;
-	if (t->err == -EPERM && vm_kernel_available(NULL, 0))
-		snprintf(res->reason, sizeof(res->reason),
-			 "the kernel refused to load it (EPERM) without a verifier log");
-	else
-		snprintf(res->reason, sizeof(res->reason), "%s",
-			 t->err == -EPERM ? EPERM_MSG : last_warning[0] ? last_warning
-			 : strerror(-t->err));
+	set_load_error(t, p, res);
+}
+
+/* fentry, fexit, fmod_ret, tp_btf, iter and lsm need a target in the section name. */
+static const char *missing_target(const struct vm_prog *p)
+{
+	if (p->attach_to)
+		return NULL;
+	if (p->type == BPF_PROG_TYPE_LSM)
+		return "lsm";
+	if (p->type != BPF_PROG_TYPE_TRACING)
+		return NULL;
+	switch (p->expected_attach_type) {
+	case BPF_TRACE_FENTRY: return "fentry";
+	case BPF_TRACE_FEXIT: return "fexit";
+	case BPF_MODIFY_RETURN: return "fmod_ret";
+	case BPF_TRACE_RAW_TP: return "tp_btf";
+	case BPF_TRACE_ITER: return "iter";
+	default: return NULL;
+	}
+}
+
+/*
+ * Load p once at level 4; a failure without any log (the kernel or libbpf
+ * said no before the verifier spoke) is loaded again at level 1, as
+ * libbpf's own loader does, for the verifier's words.
+ */
+static int load_for_verdict(const struct vm_object *obj, const struct vm_prog *p,
+			    unsigned flags, struct load_try *t)
+{
+	int err = load_prog(obj, p, 4, flags, LOG_MIN, t);
+
+	if (err || !t->err || t->log[0])
+		return err;
+	bpf_object__close(t->bobj);
+	t->bobj = NULL;
+	return load_prog(obj, p, 1 | 4, flags, LOG_MIN, t);
 }
 
 static int kernel_verify(const struct vm_object *obj, size_t idx,
@@ -221,6 +362,7 @@ static int kernel_verify(const struct vm_object *obj, size_t idx,
 	const struct vm_prog *p = &obj->progs[idx];
 	unsigned flags = opt && opt->test_state_freq ? BPF_F_TEST_STATE_FREQ : 0;
 	struct load_try t = { .fd = -1 };
+	const char *sec = missing_target(p);
 	int err;
 
 	memset(res, 0, sizeof(*res));
@@ -228,17 +370,22 @@ static int kernel_verify(const struct vm_object *obj, size_t idx,
 	snprintf(res->section, sizeof(res->section), "%s", p->section);
 	res->prog_size = p->n_insns;
 	res->duration_us = -1;
-	err = load_prog(obj->path, p->name, 4, flags, LOG_MIN, &t);
+	if (sec) {
+		res->verdict = VM_LOAD_ERROR;
+		snprintf(res->reason, sizeof(res->reason), "SEC(\"%s\") names no target "
+			 "(%s/FUNCTION): it cannot be loaded on its own", sec, sec);
+		return 0;
+	}
+	err = load_for_verdict(obj, p, flags, &t);
+	snprintf(res->note, sizeof(res->note), "%s", t.note);
 	if (err) {
 		res->verdict = VM_LOAD_ERROR;
 		snprintf(res->reason, sizeof(res->reason), "libbpf: %.240s",
-			 !last_warning[0] ? strerror(-err) :
-			 strncmp(last_warning, "libbpf: ", 8) ? last_warning
-							      : last_warning + 8);
+			 libbpf_words(err));
 	} else {
 		keep_log(p->name, t.log);
 		fill_from_log(&t, res);
-		set_verdict(&t, res);
+		set_verdict(&t, p, res);
 	}
 	bpf_object__close(t.bobj);
 	free(t.log);

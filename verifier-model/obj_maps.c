@@ -45,10 +45,22 @@ static struct vm_map *map_new(struct loader *ld, const char *name,
 	return m;
 }
 
+/* The type id, past modifiers and typedefs (libbpf's skip_mods_and_typedefs). */
+static uint32_t skip_mods(const struct btf *btf, uint32_t id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	for (int i = 0; t && (btf_is_mod(t) || btf_is_typedef(t)) && i < 64; i++) {
+		id = t->type;
+		t = btf__type_by_id(btf, id);
+	}
+	return id;
+}
+
 /* __uint(x, N) is "int (*x)[N]": N is the array's element count. */
 static int btf_uint(const struct btf *btf, uint32_t id, uint32_t *val)
 {
-	const struct btf_type *t = btf__type_by_id(btf, id);
+	const struct btf_type *t = btf__type_by_id(btf, skip_mods(btf, id));
 
 	if (!t || !btf_is_ptr(t))
 		return -EINVAL;
@@ -67,6 +79,40 @@ static uint32_t ptr_target(const struct btf *btf, uint32_t id)
 }
 
 static int parse_map_def(struct loader *ld, int idx, uint32_t def_id, int depth);
+
+/*
+ * __array(values, struct inner) of a map of maps, __array(values, int ())
+ * of a prog array: an array of pointers, after modifiers and typedefs, to
+ * the inner definition or to a function prototype (libbpf's rules).
+ */
+static int parse_values(struct loader *ld, int idx, uint32_t type)
+{
+	const struct btf *btf = ld->obj->btf;
+	const struct btf_type *t = btf__type_by_id(btf, type);
+	const char *name = ld->obj->maps[idx].name;
+	uint32_t target = 0;
+	char inner[64];
+	int ii;
+
+	if (t && btf_is_array(t))
+		target = ptr_target(btf, skip_mods(btf, btf_array(t)->type));
+	t = target ? btf__type_by_id(btf, skip_mods(btf, target)) : NULL;
+	if (!t)
+		return ld_error(ld, -EINVAL, "map %s: bad values", name);
+	ld->obj->maps[idx].value_size = 4;     /* a map or program fd */
+	if (btf_is_func_proto(t)) {
+		if (ld->obj->maps[idx].type != BPF_MAP_TYPE_PROG_ARRAY)
+			return ld_error(ld, -EINVAL, "map %s: function values outside "
+					"a prog array", name);
+		return 0;          /* initial programs of a prog array: no inner map */
+	}
+	snprintf(inner, sizeof(inner), "%.50s.inner", name);
+	if (!map_new(ld, inner, VM_MAP_USER, UINT32_MAX))
+		return -ENOMEM;
+	ii = (int)ld->obj->n_maps - 1;
+	ld->obj->maps[idx].inner_map = ii;
+	return parse_map_def(ld, ii, target, 1);
+}
 
 static int parse_member(struct loader *ld, int idx, const char *n, uint32_t type,
 			int depth)
@@ -99,20 +145,7 @@ static int parse_member(struct loader *ld, int idx, const char *n, uint32_t type
 			m->btf_value_type_id = target;
 		}
 	} else if (!strcmp(n, "values") && depth == 0) {
-		/* __array(values, struct inner): array of pointers to a def */
-		const struct btf_type *t = btf__type_by_id(btf, type);
-		char inner[64];
-		int ii;
-
-		if (!t || !btf_is_array(t) ||
-		    !(target = ptr_target(btf, btf_array(t)->type)))
-			return ld_error(ld, -EINVAL, "map %s: bad values", m->name);
-		snprintf(inner, sizeof(inner), "%.50s.inner", m->name);
-		if (!map_new(ld, inner, VM_MAP_USER, UINT32_MAX))
-			return -ENOMEM;
-		ii = (int)ld->obj->n_maps - 1;
-		ld->obj->maps[idx].inner_map = ii;
-		return parse_map_def(ld, ii, target, depth + 1);
+		return parse_values(ld, idx, type);
 	}
 	return 0;  /* pinning, numa_node, map_extra: not needed here */
 }

@@ -16,6 +16,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "verifier-model/obj_internal.h"
+#include "verifier-model/sectype.h"
 
 int ld_error(struct loader *ld, int err, const char *fmt, ...)
 {
@@ -129,6 +130,41 @@ static int find_section(struct loader *ld, const char *name)
 	return -1;
 }
 
+/*
+ * clang leaves data section sizes and variable offsets 0 in .BTF; libbpf
+ * fills them from the section headers and symbols before use (its
+ * btf_fixup_datasec), and so do we: -G and the model read them.
+ */
+static void fixup_datasecs(struct loader *ld)
+{
+	struct btf *btf = ld->obj->btf;
+	int n = btf__type_cnt(btf);
+
+	for (int id = 1; id < n; id++) {
+		struct btf_type *t = (struct btf_type *)btf__type_by_id(btf, id);
+		const char *sname = btf_is_datasec(t) ? btf__name_by_offset(btf, t->name_off) : NULL;
+		int sec = sname ? find_section(ld, sname) : -1;
+
+		if (sec <= 0)
+			continue;
+		if (!t->size)
+			t->size = ld->secs[sec].size;
+		for (int i = 0; i < btf_vlen(t); i++) {
+			struct btf_var_secinfo *vs = &btf_var_secinfos(t)[i];
+			const struct btf_type *var = btf__type_by_id(btf, vs->type);
+			const char *name = var && btf_is_var(var) ?
+					   btf__name_by_offset(btf, var->name_off) : NULL;
+
+			for (size_t k = 0; name && k < ld->n_syms; k++)
+				if (ld->syms[k].shndx == sec && ld->syms[k].type == STT_OBJECT &&
+				    ld->syms[k].name && !strcmp(ld->syms[k].name, name)) {
+					vs->offset = (uint32_t)ld->syms[k].value;
+					break;
+				}
+		}
+	}
+}
+
 static int load_btf(struct loader *ld)
 {
 	int i = find_section(ld, ".BTF");
@@ -148,6 +184,7 @@ static int load_btf(struct loader *ld)
 	}
 	if ((err = ld_check_btf(ld)))
 		return err;
+	fixup_datasecs(ld);
 	if (e >= 0 && ld->secs[e].data)
 		return ld_parse_btf_ext(ld, ld->secs[e].data, ld->secs[e].size);
 	return 0;
@@ -208,6 +245,19 @@ static int cmp_func(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
+/* A section libbpf does not know: veristat's guess from the context type. */
+static void guess_type(struct loader *ld, struct vm_prog *p)
+{
+	unsigned type, attach;
+	const char *ctx;
+
+	if (vm_guess_type_by_ctx(ld->obj->btf, p->name, &type, &attach, &ctx)) {
+		p->type = type;
+		p->expected_attach_type = attach;
+		p->type_guessed = true;
+	}
+}
+
 static int link_programs(struct loader *ld)
 {
 	struct vm_object *obj = ld->obj;
@@ -230,7 +280,8 @@ static int link_programs(struct loader *ld)
 		snprintf(p->name, sizeof(p->name), "%s", f->name);
 		snprintf(p->section, sizeof(p->section), "%s",
 			 ld->secs[f->sec].name);
-		ld_section_type(p->section, p);
+		if (!ld_section_type(p->section, p))
+			guess_type(ld, p);
 		obj->n_progs++;
 		err = ld_link_prog(ld, f, p);
 		if (err)
@@ -387,6 +438,9 @@ void vm_object__free(struct vm_object *obj)
 	for (size_t i = 0; i < obj->n_progs; i++)
 		prog_free(&obj->progs[i]);
 	free(obj->progs);
+	for (size_t i = 0; i < obj->n_maps; i++)
+		if (obj->maps[i].preset)
+			free((void *)obj->maps[i].init_data);
 	free(obj->maps);
 	btf__free(obj->btf);
 	if (obj->priv_elf)

@@ -33,6 +33,7 @@ struct vm_map {
 	uint32_t btf_key_type_id, btf_value_type_id;
 	const uint8_t *init_data;  /* initial bytes of global-data maps */
 	size_t init_size;
+	bool preset;            /* -G changed init_data: an owned copy */
 	int inner_map;          /* index of the inner map template, -1 none */
 };
 
@@ -87,6 +88,7 @@ struct vm_prog {
 	enum bpf_attach_type expected_attach_type;
 	const char *attach_to;      /* fentry/fexit/lsm/... target, or NULL */
 	bool sleepable;
+	bool type_guessed;          /* section unknown: type from the context arg */
 	struct bpf_insn *insns;     /* linked: main body, then subprograms */
 	size_t n_insns;
 	struct vm_insn_ref *refs;   /* n_insns entries */

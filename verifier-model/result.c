@@ -4,6 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include "verifier-model/result.h"
+#include "verifier-model/globals.h"
+
+int vm_object__open_with(const char *path, const struct vm_options *opt,
+			 struct vm_object **obj, char *err, size_t errlen)
+{
+	int rc = vm_object__open(path, obj, err, errlen);
+
+	if (!rc && opt && opt->globals &&
+	    (rc = vm_globals__apply(opt->globals, *obj, err, errlen))) {
+		vm_object__free(*obj);
+		*obj = NULL;
+	}
+	return rc;
+}
 
 void vm_backend__verify(const struct vm_backend *be, const struct vm_object *obj,
 			size_t prog_idx, const struct vm_options *opt,

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include "verifier-model/object.h"
 
+struct vm_globals;
+
 enum vm_verdict {
 	VM_ACCEPTED,
 	VM_REJECTED,      /* the verifier refused it: reason says why */
@@ -22,6 +24,7 @@ struct vm_result {
 	char section[128];
 	enum vm_verdict verdict;
 	char reason[256];          /* kernel's words for a rejection */
+	char note[160];            /* a load fix-up worth saying (type guessed) */
 	long insns;                /* "processed N insns" */
 	long total_states, peak_states, max_states_per_insn;
 	char stack_depth[128];     /* "8+16+0" as the kernel prints it */
@@ -39,6 +42,7 @@ struct vm_options {
 	long max_insns;            /* complexity limit, 1000000 */
 	long mem_cap_mb;           /* model: give up with VM_MODEL_LIMIT */
 	long time_cap_ms;
+	const struct vm_globals *globals;  /* -G presets, applied on open; NULL none */
 };
 
 struct vm_backend {
@@ -59,6 +63,13 @@ extern const struct vm_backend vm_model_backend;
  * Verify prog_idx of obj with be into res (cleared first); a backend
  * that fails becomes a VM_LOAD_ERROR result naming the backend.
  */
+/*
+ * vm_object__open, then opt's -G presets (opt->globals) written into the
+ * object's global data: the object every backend verifies. 0 or -errno
+ * with a one-line reason in err.
+ */
+int vm_object__open_with(const char *path, const struct vm_options *opt,
+			 struct vm_object **obj, char *err, size_t errlen);
 void vm_backend__verify(const struct vm_backend *be, const struct vm_object *obj,
 			size_t prog_idx, const struct vm_options *opt,
 			struct vm_result *res);

@@ -5,7 +5,9 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <bpf/btf.h>
 #include "verifier-model/obj_internal.h"
+#include "verifier-model/sectype.h"
 
 /* Values from newer UAPI than Debian 12's linux/bpf.h (6.1). */
 #define VM_PROG_TYPE_NETFILTER 32
@@ -144,5 +146,67 @@ bool ld_section_type(const char *sec, struct vm_prog *prog)
 		return true;
 	}
 	prog->type = BPF_PROG_TYPE_UNSPEC;
+	return false;
+}
+
+/*
+ * veristat's guess from the context argument's type name (UAPI or
+ * kernel-side), for sections libbpf does not know and for freplace.
+ */
+static const struct ctx_guess {
+	const char *uapi, *kern;
+	unsigned type, attach;
+} ctx_guesses[] = {
+	{ "__sk_buff", "sk_buff", BPF_PROG_TYPE_SCHED_CLS, 0 },
+	{ "bpf_sock", "sock", BPF_PROG_TYPE_CGROUP_SOCK, BPF_CGROUP_INET4_POST_BIND },
+	{ "bpf_sock_addr", "bpf_sock_addr_kern", BPF_PROG_TYPE_CGROUP_SOCK_ADDR, BPF_CGROUP_INET4_BIND },
+	{ "bpf_sock_ops", "bpf_sock_ops_kern", BPF_PROG_TYPE_SOCK_OPS, BPF_CGROUP_SOCK_OPS },
+	{ "sk_msg_md", "sk_msg", BPF_PROG_TYPE_SK_MSG, BPF_SK_MSG_VERDICT },
+	{ "bpf_cgroup_dev_ctx", "bpf_cgroup_dev_ctx", BPF_PROG_TYPE_CGROUP_DEVICE, BPF_CGROUP_DEVICE },
+	{ "bpf_sysctl", "bpf_sysctl_kern", BPF_PROG_TYPE_CGROUP_SYSCTL, BPF_CGROUP_SYSCTL },
+	{ "bpf_sockopt", "bpf_sockopt_kern", BPF_PROG_TYPE_CGROUP_SOCKOPT, BPF_CGROUP_SETSOCKOPT },
+	{ "sk_reuseport_md", "sk_reuseport_kern", BPF_PROG_TYPE_SK_REUSEPORT, BPF_SK_REUSEPORT_SELECT_OR_MIGRATE },
+	{ "bpf_sk_lookup", "bpf_sk_lookup_kern", BPF_PROG_TYPE_SK_LOOKUP, BPF_SK_LOOKUP },
+	{ "xdp_md", "xdp_buff", BPF_PROG_TYPE_XDP, BPF_XDP },
+	{ "bpf_user_pt_regs_t", "pt_regs", BPF_PROG_TYPE_KPROBE, 0 },
+	{ "bpf_perf_event_data", "bpf_perf_event_data_kern", BPF_PROG_TYPE_PERF_EVENT, 0 },
+	{ "bpf_raw_tracepoint_args", NULL, BPF_PROG_TYPE_RAW_TRACEPOINT, 0 },
+};
+
+/* The name of the struct or typedef func's first argument points to, or NULL. */
+static const char *ctx_type_name(const struct btf *btf, const char *func)
+{
+	int id = btf ? btf__find_by_name_kind(btf, func, BTF_KIND_FUNC) : -1;
+	const struct btf_type *t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+
+	t = t ? btf__type_by_id(btf, t->type) : NULL;
+	if (!t || !btf_is_func_proto(t) || btf_vlen(t) < 1)
+		return NULL;
+	t = btf__type_by_id(btf, btf_params(t)[0].type);
+	while (t && btf_is_mod(t))
+		t = btf__type_by_id(btf, t->type);
+	if (!t || !btf_is_ptr(t))
+		return NULL;
+	t = btf__type_by_id(btf, t->type);
+	while (t && btf_is_mod(t))
+		t = btf__type_by_id(btf, t->type);
+	return t ? btf__name_by_offset(btf, t->name_off) : NULL;
+}
+
+bool vm_guess_type_by_ctx(const struct btf *btf, const char *func,
+			  unsigned *type, unsigned *attach, const char **ctx)
+{
+	const char *name = ctx_type_name(btf, func);
+
+	*ctx = name;
+	for (size_t i = 0; name && i < sizeof(ctx_guesses) / sizeof(ctx_guesses[0]); i++) {
+		const struct ctx_guess *g = &ctx_guesses[i];
+
+		if (!strcmp(g->uapi, name) || (g->kern && !strcmp(g->kern, name))) {
+			*type = g->type;
+			*attach = g->attach;
+			return true;
+		}
+	}
 	return false;
 }

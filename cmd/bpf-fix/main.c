@@ -27,6 +27,7 @@
 #include "rewrite/plan.h"
 #include "cmd/bpf-fix/report.h"
 #include "cmd/bpf-fix/verify_stage.h"
+#include "verifier-model/globals.h"
 #include "verifier-model/qemu/qemu.h"
 #include "cmd/cli.h"
 
@@ -39,6 +40,7 @@ struct cli {
 	struct verify_totals totals;
 	unsigned jobs;           /* -j N; 0: one per core */
 	bool quiet;              /* -q: no progress, no summary */
+	struct vm_globals globals;  /* -G: .rodata/.data/.bss presets for --verify */
 };
 
 static void usage(FILE *out)
@@ -54,6 +56,7 @@ static void usage(FILE *out)
 		"  --target-kernel=X.Y       make no fix that needs a newer kernel (default: running)\n"
 		"  --verify=MODE             model (default), kernel, both or none: keep only the\n"
 		"                            fixes that verifier confirms (fewer processed insns)\n"
+		"  -G 'VAR = VALUE', -G @FILE  set a global before verifying (as veristat -G)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
 		"  -j, --jobs=N              read and lint N files at once (default: one per core)\n"
 		"  -q, --quiet               no progress line, no summary\n"
@@ -85,6 +88,19 @@ static int set_rule_list(struct cli *c, const char *list)
 	return -1;
 }
 
+/* -G EXPR: one line and exit status 2 when it does not parse. */
+static int add_global(struct cli *c, const char *expr)
+{
+	char err[256] = "out of memory";
+
+	if (!vm_globals__add(&c->globals, expr, err, sizeof(err))) {
+		verify_stage__set_globals(&c->globals);
+		return 0;
+	}
+	fprintf(stderr, "bpf-fix: %s\n", err);
+	return 2;
+}
+
 static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 {
 	static const struct option longopts[] = {
@@ -94,13 +110,13 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "header-filter", required_argument, 0, 'H' }, { "config", required_argument, 0, 'c' },
 		{ "target-kernel", required_argument, 0, 'k' }, { "version", no_argument, 0, 'V' },
 		{ "verify", required_argument, 0, 'v' }, { "jobs", required_argument, 0, 'j' },
-		{ "quiet", no_argument, 0, 'q' },
+		{ "quiet", no_argument, 0, 'q' }, { "set-global-vars", required_argument, 0, 'G' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch, rc;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":p:hj:q", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":p:hj:qG:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': c->apply = true; break;
 		case 'R':
@@ -115,6 +131,10 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 				return 2;
 			break;
 		case 'q': c->quiet = true; break;
+		case 'G':
+			if (add_global(c, optarg))
+				return 2;
+			break;
 		case 'H': c->opt.header_filter = optarg; break;
 		case 'c': c->opt.config_path = optarg; break;
 		case 'k':
@@ -436,10 +456,12 @@ int main(int argc, char **argv)
 		if (rc < 0)
 			rc = cli_no_input("bpf-fix", "input files");
 		free(c.rule_filter);
+		vm_globals__free(&c.globals);
 		return rc;
 	}
 	if (verify_stage__check(c.verify, c.opt.target_kernel)) {
 		free(c.rule_filter);
+		vm_globals__free(&c.globals);
 		return 2;
 	}
 	status = lint_inputs__collect(&in, argv + first, dash - first, &c.opt, "bpf-fix");
@@ -459,6 +481,7 @@ int main(int argc, char **argv)
 	run_free(&r);
 	lint_inputs__free(&in);
 	free(c.rule_filter);
+	vm_globals__free(&c.globals);
 	vm_qemu__cleanup();	/* the target release's VM boots, if any */
 	return status;
 }

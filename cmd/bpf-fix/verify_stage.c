@@ -45,6 +45,13 @@ static int kernel_check(enum fix_verify mode, unsigned target)
 	return 2;
 }
 
+static const struct vm_globals *stage_globals;  /* bpf-fix -G */
+
+void verify_stage__set_globals(const struct vm_globals *g)
+{
+	stage_globals = g;
+}
+
 int verify_stage__check(enum fix_verify mode, unsigned target)
 {
 	return kernel_check(mode, target);
@@ -189,7 +196,7 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 	struct compile_opts linked = *file_cc, *cc = &linked;
 	char **link_objs = NULL;
 	unsigned target = plan->target_kernel;
-	struct vm_options vopt = { .max_insns = 1000000,
+	struct vm_options vopt = { .max_insns = 1000000, .globals = stage_globals,
 				   .kernel = target_is_host(target) ? 0 : target };
 	bool *must_help = cost_candidates(plan);
 	struct confirm_source src = {

@@ -34,6 +34,9 @@ int fix_verify_parse(const char *s);
  * release's VM otherwise (qemu, its image). Prints why; 0 or 2.
  */
 int verify_stage__check(enum fix_verify mode, unsigned target);
+struct vm_globals;
+/* -G presets for every object the stage verifies (NULL: none); g outlives the stage. */
+void verify_stage__set_globals(const struct vm_globals *g);
 
 /*
  * Confirm plan's candidates (the file at path, shown as shown) and select

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include "verifier-model/result.h"
 
-enum vm_format { VM_FMT_TABLE, VM_FMT_CSV, VM_FMT_JSON };
+enum vm_format { VM_FMT_TABLE, VM_FMT_CSV, VM_FMT_JSON, VM_FMT_MARKDOWN };
 
 struct vm_line_cost {
 	char file[256];
@@ -36,9 +36,6 @@ void report__print(FILE *f, enum vm_format fmt, const struct vm_row *rows,
 		   size_t n, bool both);
 /* Print the --lines section of each row that has line costs. */
 void report__print_lines(FILE *f, const struct vm_row *rows, size_t n);
-/* -C: match a and b by program name and print A / B / DIFF, largest change first. */
-void report__compare(FILE *f, enum vm_format fmt, const struct vm_row *a,
-		     size_t na, const struct vm_row *b, size_t nb);
 /* Read rows back from bpf-verify --format=csv output; 0 or -errno. */
 int report__read_csv(const char *path, struct vm_row **rows, size_t *n);
 /*

@@ -92,3 +92,51 @@ size_t table_rows(const struct table *t)
 {
 	return t->rows;
 }
+
+/* A cell for a Markdown table: '|' escaped, nothing else changed. */
+static void md_cell(FILE *f, const char *s)
+{
+	fputc(' ', f);
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputs(" |", f);
+}
+
+void table_print_markdown(FILE *f, const struct table *t, size_t text_cols)
+{
+	for (size_t r = 0; r < t->rows; r++) {
+		fputc('|', f);
+		for (size_t c = 0; c < t->cols; c++)
+			md_cell(f, t->cells + (r * t->cols + c) * TABLE_CELL);
+		fputc('\n', f);
+		if (r)
+			continue;
+		fputc('|', f);
+		for (size_t c = 0; c < t->cols; c++)
+			fputs(c < text_cols ? " :--- |" : " ---: |", f);
+		fputc('\n', f);
+	}
+}
+
+void table_print_csv(FILE *f, const struct table *t)
+{
+	for (size_t r = 0; r < t->rows; r++)
+		for (size_t c = 0; c < t->cols; c++) {
+			const char *s = t->cells + (r * t->cols + c) * TABLE_CELL;
+			bool quote = strpbrk(s, ",\"\n");
+
+			if (quote)
+				fputc('"', f);
+			for (; *s; s++) {
+				if (*s == '"')
+					fputc('"', f);  /* doubled, as RFC 4180 wants */
+				fputc(*s, f);
+			}
+			if (quote)
+				fputc('"', f);
+			fputc(c + 1 == t->cols ? '\n' : ',', f);
+		}
+}

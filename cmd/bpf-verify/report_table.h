@@ -18,6 +18,10 @@ char *table_cell(struct table *t, size_t r, size_t c);
 void table_set(struct table *t, size_t r, size_t c, const char *s);
 /* Row 0 is the header; the first text_cols columns are left-aligned. */
 void table_print(FILE *f, const struct table *t, size_t text_cols);
+/* The same as a GitHub-flavoured Markdown table. */
+void table_print_markdown(FILE *f, const struct table *t, size_t text_cols);
+/* The same as CSV, row 0 the header; a cell with ',' or '"' quoted. */
+void table_print_csv(FILE *f, const struct table *t);
 void table_free(struct table *t);
 /* Number of rows, header included. */
 size_t table_rows(const struct table *t);

@@ -186,9 +186,11 @@ def test_compare(tmp):
     check(by["static_k_sites"]["verdict_diff"] == "MISMATCH", "-C verdict diff")
     check(by["bpf_loop_callback"]["insns_b"] == "-" and by["new_prog"]["insns_a"] == "-",
           "-C programs on one side only")
-    changes = [abs(int(r["insns_b"] if r["insns_b"] != "-" else 0) -
-                   int(r["insns_a"] if r["insns_a"] != "-" else 0)) for r in rows]
+    both = [r for r in rows if "-" not in (r["insns_a"], r["insns_b"])]
+    changes = [abs(int(r["insns_b"]) - int(r["insns_a"])) for r in both]
     check(changes == sorted(changes, reverse=True), f"-C order {changes}")
+    check(rows[len(both):] == [r for r in rows if r not in both],
+          "-C: programs on one side only come after the pairs")
 
 
 def test_unprivileged(tmp):

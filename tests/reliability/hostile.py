@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Hostile inputs of issue 21, one row each: the command, its exit code,
+one line on stderr matching a pattern (or a verdict on stdout), within a
+time bound, and nothing written in the directory.
+
+  hostile.py BPF_LINT BPF_FIX BPF_VERIFY SOURCE_ROOT
+"""
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+LINT, FIX, VERIFY = (os.path.abspath(p) for p in sys.argv[1:4])
+ROOT = os.path.abspath(sys.argv[4])
+HERE = os.path.join(ROOT, "tests", "reliability", "hostile")
+COMPAT = ["--", "-I" + os.path.join(ROOT, "testdata", "include")]
+failures = 0
+checked = 0
+
+
+def snapshot(d):
+    out = {}
+    for base, _, files in os.walk(d):
+        for n in files:
+            p = os.path.join(base, n)
+            with open(p, "rb") as f:
+                out[p] = hashlib.sha256(f.read()).hexdigest()
+    return out
+
+
+def row(name, argv, files, rc, err=None, out=None, secs=60, setup=None):
+    """Copy files (from hostile/) into a fresh directory, run argv there and
+    check: exit rc, stderr one line matching err (None: empty), stdout
+    matching out (when given), done within secs, no file changed."""
+    global failures, checked
+    d = tempfile.mkdtemp(prefix="hostile-")
+    try:
+        for f in files:
+            shutil.copy(os.path.join(HERE, f), d)
+        if setup:
+            setup(d)
+        before = snapshot(d)
+        start = time.monotonic()
+        try:
+            r = subprocess.run(argv, cwd=d, capture_output=True, text=True,
+                               errors="replace", timeout=secs)
+        except subprocess.TimeoutExpired:
+            failures += 1
+            checked += 1
+            print("FAIL %s: still running after %d s" % (name, secs))
+            return
+        took = time.monotonic() - start
+        lines = r.stderr.splitlines()
+        problems = []
+        if r.returncode != rc:
+            problems.append("exit %d, want %d" % (r.returncode, rc))
+        if err is None and lines:
+            problems.append("stderr should be empty: %r" % r.stderr[:300])
+        if err is not None and (len(lines) != 1 or not re.search(err, lines[0])):
+            problems.append("want one stderr line matching %r, got %r" % (err, r.stderr[:400]))
+        if out is not None and not re.search(out, r.stdout):
+            problems.append("stdout does not match %r: %r" % (out, r.stdout[:300]))
+        if snapshot(d) != before:
+            problems.append("files changed")
+        checked += 1
+        if problems:
+            failures += 1
+            print("FAIL %s: %s" % (name, "; ".join(problems)))
+        else:
+            print("ok %s (%.1f s)" % (name, took))
+    finally:
+        shutil.rmtree(d)
+
+
+def model_rows():
+    for f, n in (("maps.btftype20-name.o", 21), ("flow_stats.btftype10-name.o", 11)):
+        row("bpf-verify: BTF name offset out of range (%s)" % f,
+            [VERIFY, "--backend=model", f], [f], 2,
+            r"%s: \.BTF: type \[%d\] has an invalid name offset" % (re.escape(f), n))
+    for f in ("tmpl_nobtf.synth-fpoff-overflow.o", "tmpl_nobtf.synth-liveness-5args-x8.o",
+              "tmpl_nobtf.synth-liveness-helper1-x1.o"):
+        row("bpf-verify: fp + INT32_MIN (%s)" % f, [VERIFY, "--backend=model", f], [f], 1,
+            out=r"math between fp pointer and -2147483648 is not allowed", secs=20)
+
+
+model_rows()
+print("%d rows, %d failed" % (checked, failures))
+sys.exit(1 if failures else 0)

@@ -82,6 +82,20 @@ CXSourceRange loop__range(struct lint_ctx *ctx, unsigned off, unsigned end)
 			      clang_getLocationForOffset(tu, st.file, end));
 }
 
+/*
+ * The same in the file of c's expansion location: for code outside a loop
+ * pass (st.file is only valid inside one) or in another file than the loop.
+ */
+CXSourceRange loop__range_at(struct lint_ctx *ctx, CXCursor c, unsigned off, unsigned end)
+{
+	CXTranslationUnit tu = lint_tu(ctx);
+	CXFile file;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	return clang_getRange(clang_getLocationForOffset(tu, file, off),
+			      clang_getLocationForOffset(tu, file, end));
+}
+
 static const char *file_text(struct lint_ctx *ctx, size_t *len)
 {
 	return clang_getFileContents(lint_tu(ctx), st.file, len);
@@ -312,4 +326,5 @@ void loop__for_each(struct lint_ctx *ctx, loop_fn fn, void *data)
 	clang_visitChildren(tu, visit_funcs, &w);
 	free_expansions();
 	st.ctx = NULL;
+	st.file = NULL;	/* it dies with this unit: never used after the pass */
 }

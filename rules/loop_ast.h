@@ -98,6 +98,8 @@ bool loop__has_jump(CXCursor body, enum CXCursorKind kind);
 char *loop__text(struct lint_ctx *ctx, unsigned off, unsigned end);
 /* Range of [off, end) in the main file. */
 CXSourceRange loop__range(struct lint_ctx *ctx, unsigned off, unsigned end);
+/* The same in the file where cursor c is expanded; valid outside a pass. */
+CXSourceRange loop__range_at(struct lint_ctx *ctx, CXCursor c, unsigned off, unsigned end);
 /* The indentation of the line holding off (malloc'd). */
 char *loop__indent(struct lint_ctx *ctx, unsigned off);
 /* [off, end) widened to whole lines when only blanks share them; else to

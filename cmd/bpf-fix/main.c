@@ -56,6 +56,8 @@ static void usage(FILE *out)
 		"                            fixes that verifier confirms (fewer processed insns)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
 		"  -j, --jobs=N              read and lint N files at once (default: one per core)\n"
+		"  --parse-limits=MIB,SECS   memory and CPU time of each file's parse, run\n"
+		"                            in a child process (default 2048,60)\n"
 		"  -q, --quiet               no progress line, no summary\n"
 		"  --header-filter=REGEX     as bpf-lint\n"
 		"  --config=FILE             use FILE instead of the nearest .bpf-lint.yaml\n"
@@ -95,6 +97,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "target-kernel", required_argument, 0, 'k' }, { "version", no_argument, 0, 'V' },
 		{ "verify", required_argument, 0, 'v' }, { "jobs", required_argument, 0, 'j' },
 		{ "quiet", no_argument, 0, 'q' },
+		{ "parse-limits", required_argument, 0, 'P' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch, rc;
@@ -113,6 +116,12 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		case 'j':
 			if (cli_parse_jobs("bpf-fix", optarg, &c->jobs))
 				return 2;
+			break;
+		case 'P':
+			if (lint_parse_limits(optarg, &c->opt.limits)) {
+				fprintf(stderr, "bpf-fix: bad --parse-limits '%s' (want MIB,SECONDS)\n", optarg);
+				return 2;
+			}
 			break;
 		case 'q': c->quiet = true; break;
 		case 'H': c->opt.header_filter = optarg; break;

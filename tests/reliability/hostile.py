@@ -118,7 +118,26 @@ def batch_rows():
               (len(files), len(together)))
 
 
+def deep(d):
+    with open(os.path.join(d, "deep.bpf.c"), "w") as f:
+        f.write("int f(void) { return 0" + "+1" * 70000 + "; }\n")
+
+
+def parse_rows():
+    # The address-space cap does not apply under ASan: the CPU cap ends it there.
+    limits = ["--parse-limits=2048,10"]
+    blowup = r"lint-include-pragma\.bpf\.c: (clang crashed|clang died|parsing took over)"
+    for label, tool, opts in (("bpf-lint", LINT, []), ("bpf-fix", FIX, ["--verify=none"]),
+                              ("bpf-fix --apply", FIX, ["--verify=none", "--apply"])):
+        row("%s: 26-byte include that blows up clang" % label,
+            [tool] + opts + limits + ["lint-include-pragma.bpf.c"],
+            ["lint-include-pragma.bpf.c"], 2, blowup, secs=120)
+        row("%s: 70,000-term expression" % label, [tool] + opts + ["deep.bpf.c"], [], 2,
+            r"deep\.bpf\.c: clang crashed .*nested too deeply", setup=deep, secs=120)
+
+
 model_rows()
+parse_rows()
 batch_rows()
 print("%d rows, %d failed" % (checked, failures))
 sys.exit(1 if failures else 0)

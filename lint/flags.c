@@ -121,7 +121,10 @@ static void push_db_args(struct argv_buf *a, const char *dir, const char *path)
 			char full[PATH_MAX];
 
 			snprintf(full, sizeof(full), "%s/%s", clang_getCString(wd), arg);
-			if (strcmp(arg, "-o") == 0 || strcmp(arg, "-MF") == 0 ||
+			/* clang 19 writes `--` before an inferred entry's file: ours follow */
+			if (strcmp(arg, "--") == 0)
+				;
+			else if (strcmp(arg, "-o") == 0 || strcmp(arg, "-MF") == 0 ||
 			    strcmp(arg, "-MT") == 0 || strcmp(arg, "-MQ") == 0)
 				i++;
 			else if (strcmp(arg, "-c") == 0 || strcmp(arg, "-MD") == 0 ||

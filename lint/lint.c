@@ -142,6 +142,10 @@ static int check_input(const char *path, const struct lint_options *opt, char **
 		*err = lint__strdupf("%s: is a directory", path);
 		return -EISDIR;
 	}
+	if (!S_ISREG(st.st_mode)) {	/* a FIFO would block the parse, /dev/zero never end */
+		*err = lint__strdupf("%s: %s, not read", path, lint__file_kind(st.st_mode));
+		return -EINVAL;
+	}
 	if (!is_c_source(path)) {
 		*err = lint__strdupf("%s: not a C source file (.c or .h)", path);
 		return -EINVAL;
@@ -254,6 +258,8 @@ int lint__prepare(struct lint_prep *p, const char *path, const struct lint_optio
 	*err = NULL;
 	rc = check_input(path, opt, err);
 	if (rc)
+		return rc;
+	if (opt && opt->compile_db_dir && (rc = lint__check_compile_db(opt->compile_db_dir, err)))
 		return rc;
 	rc = config__load(&p->conf, path, opt ? opt->config_path : NULL, err);
 	if (rc)

@@ -9,6 +9,7 @@ import hashlib
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -27,12 +28,16 @@ def snapshot(d):
     for base, _, files in os.walk(d):
         for n in files:
             p = os.path.join(base, n)
+            st = os.lstat(p)
+            if not stat.S_ISREG(st.st_mode):	# FIFOs, links: never opened here
+                out[p] = "mode %o" % st.st_mode
+                continue
             with open(p, "rb") as f:
                 out[p] = hashlib.sha256(f.read()).hexdigest()
     return out
 
 
-def row(name, argv, files, rc, err=None, out=None, secs=60, setup=None):
+def row(name, argv, files, rc, err=None, out=None, secs=60, setup=None, report=None):
     """Copy files (from hostile/) into a fresh directory, run argv there and
     check: exit rc, stderr one line matching err (None: empty), stdout
     matching out (when given), done within secs, no file changed."""
@@ -58,7 +63,9 @@ def row(name, argv, files, rc, err=None, out=None, secs=60, setup=None):
         problems = []
         if r.returncode != rc:
             problems.append("exit %d, want %d" % (r.returncode, rc))
-        if err is None and lines:
+        if report is not None and not re.search(report, r.stderr):
+            problems.append("stderr lacks %r: %r" % (report, r.stderr[:300]))
+        if err is None and report is None and lines:
             problems.append("stderr should be empty: %r" % r.stderr[:300])
         if err is not None and (len(lines) != 1 or not re.search(err, lines[0])):
             problems.append("want one stderr line matching %r, got %r" % (err, r.stderr[:400]))
@@ -136,7 +143,81 @@ def parse_rows():
             r"deep\.bpf\.c: clang crashed .*nested too deeply", setup=deep, secs=120)
 
 
+def fixable(d, name="a.bpf.c"):
+    shutil.copy(os.path.join(ROOT, "testdata", "always-inline", "attribute.bpf.c"),
+                os.path.join(d, name))
+
+
+TOOLS = (("bpf-lint", LINT, []), ("bpf-fix", FIX, ["--verify=none"]),
+         ("bpf-fix --apply", FIX, ["--verify=none", "--apply"]))
+
+
+def special_rows():
+    """FIFOs and devices are refused in one line, before they are read
+    (a FIFO blocked every tool; /dev/zero as a config grew to gigabytes)."""
+    def fifo_src(d):
+        os.mkfifo(os.path.join(d, "f.bpf.c"))
+    def zero_src(d):
+        os.symlink("/dev/zero", os.path.join(d, "z.bpf.c"))
+    def fifo_conf(d):
+        fixable(d)
+        os.mkfifo(os.path.join(d, ".bpf-lint.yaml"))
+    def zero_conf(d):
+        fixable(d)
+        os.symlink("/dev/zero", os.path.join(d, ".bpf-lint.yaml"))
+    def deep_conf(d):
+        fixable(d)
+        with open(os.path.join(d, ".bpf-lint.yaml"), "w") as f:
+            f.write("- " * 100000 + "x\n")
+    def fifo_db(d):
+        fixable(d)
+        os.mkdir(os.path.join(d, "db"))
+        os.mkfifo(os.path.join(d, "db", "compile_commands.json"))
+    def bad_db(d):
+        fixable(d)
+        os.mkdir(os.path.join(d, "db"))
+        with open(os.path.join(d, "db", "compile_commands.json"), "w") as f:
+            f.write('[{"directory": "/tmp", "file": ')
+    for label, tool, opts in TOOLS:
+        row("%s: FIFO source" % label, [tool] + opts + ["f.bpf.c"], [], 2,
+            r"f\.bpf\.c: a FIFO, not read", setup=fifo_src, secs=20)
+        row("%s: /dev/zero source" % label, [tool] + opts + ["z.bpf.c"], [], 2,
+            r"z\.bpf\.c: (a device|not a regular file), not read", setup=zero_src, secs=20)
+        row("%s: FIFO .bpf-lint.yaml" % label, [tool] + opts + ["a.bpf.c"] + COMPAT, [], 2,
+            r"\.bpf-lint\.yaml: a FIFO, not read", setup=fifo_conf, secs=20)
+        row("%s: .bpf-lint.yaml -> /dev/zero" % label, [tool] + opts + ["a.bpf.c"] + COMPAT,
+            [], 2, r"\.bpf-lint\.yaml: a device, not read", setup=zero_conf, secs=20)
+        row("%s: .bpf-lint.yaml nested 100,000 deep" % label,
+            [tool] + opts + ["a.bpf.c"] + COMPAT, [], 2,
+            r"\.bpf-lint\.yaml:1: nested deeper than 64 levels", setup=deep_conf, secs=20)
+        row("%s: FIFO compile_commands.json" % label,
+            [tool] + opts + ["-p", "db", "a.bpf.c"] + COMPAT, [], 2,
+            r"compile_commands\.json: a FIFO, not read", setup=fifo_db, secs=20)
+        row("%s: malformed compile_commands.json with a file" % label,
+            [tool] + opts + ["-p", "db", "a.bpf.c"] + COMPAT, [], 2,
+            r"compile_commands\.json:\d+: malformed compile database", setup=bad_db, secs=20)
+    row("bpf-lint -p DIR: malformed compile_commands.json", [LINT, "-p", "db"], [], 2,
+        r"compile_commands\.json:\d+: malformed compile database", setup=bad_db, secs=20)
+
+    def fifo_obj(d):
+        os.mkfifo(os.path.join(d, "o.o"))
+    row("bpf-verify: FIFO object", [VERIFY, "--backend=model", "o.o"], [], 2,
+        r"o\.o: not a regular file, not read", setup=fifo_obj, secs=20)
+
+    def unlisted(d):
+        fixable(d)
+        fixable(d, "b.bpf.c")
+        os.mkdir(os.path.join(d, "db"))
+        with open(os.path.join(d, "db", "compile_commands.json"), "w") as f:
+            f.write('[{"directory": "%s", "file": "b.bpf.c", "command": '
+                    '"clang -O2 -target bpf -c b.bpf.c"}]' % d)
+    row("bpf-fix: a file the database does not list takes the flags after --",
+        [FIX, "-p", "db", "a.bpf.c"] + COMPAT, [], 0,
+        report=r"count_openat: \d+ -> \d+ processed insns", setup=unlisted)
+
+
 model_rows()
+special_rows()
 parse_rows()
 batch_rows()
 print("%d rows, %d failed" % (checked, failures))

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "confirm/compile.h"
 #include "confirm/confirm.h"
 
 static int copy_code(struct prog_figures *pf, const struct vm_prog *prog)
@@ -202,7 +203,12 @@ enum confirm_verdict confirm_judge(const struct measurement *before,
 	bool fixed = false;
 
 	if (!after->compiled) {
-		snprintf(why, whylen, "the rewritten file does not compile");
+		const char *log = after->compile_log;
+
+		if (log && !strncmp(log, COMPILE_TIMEOUT_TEXT, strlen(COMPILE_TIMEOUT_TEXT)))
+			snprintf(why, whylen, "%.*s", (int)strcspn(log, "\n"), log);
+		else
+			snprintf(why, whylen, "the rewritten file does not compile");
 		return CONFIRM_NO_COMPILE;
 	}
 	for (size_t i = 0; i < after->n_progs; i++) {

@@ -21,6 +21,7 @@
 #include "cmd/pool.h"
 #include "cmd/progress.h"
 #include "rules/rule.h"
+#include "confirm/compile.h"
 #include "rewrite/atomic.h"
 #include "rewrite/diff.h"
 #include "rewrite/export.h"
@@ -56,6 +57,8 @@ static void usage(FILE *out)
 		"                            fixes that verifier confirms (fewer processed insns)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
 		"  -j, --jobs=N              read and lint N files at once (default: one per core)\n"
+		"  --compile-timeout=SECS    kill a compile (original or candidate) after SECS\n"
+		"                            seconds; a candidate is dropped (default 120)\n"
 		"  --parse-limits=MIB,SECS   memory and CPU time of each file's parse, run\n"
 		"                            in a child process (default 2048,60)\n"
 		"  -q, --quiet               no progress line, no summary\n"
@@ -98,6 +101,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "verify", required_argument, 0, 'v' }, { "jobs", required_argument, 0, 'j' },
 		{ "quiet", no_argument, 0, 'q' },
 		{ "parse-limits", required_argument, 0, 'P' },
+		{ "compile-timeout", required_argument, 0, 'T' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch, rc;
@@ -117,6 +121,18 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			if (cli_parse_jobs("bpf-fix", optarg, &c->jobs))
 				return 2;
 			break;
+		case 'T': {
+			char *end;
+			unsigned long secs = strtoul(optarg, &end, 10);
+
+			if (*end || !secs || secs > 86400) {
+				fprintf(stderr, "bpf-fix: bad --compile-timeout '%s' (want SECONDS)\n",
+					optarg);
+				return 2;
+			}
+			compile__set_time_limit((unsigned)secs);
+			break;
+		}
 		case 'P':
 			if (lint_parse_limits(optarg, &c->opt.limits)) {
 				fprintf(stderr, "bpf-fix: bad --parse-limits '%s' (want MIB,SECONDS)\n", optarg);

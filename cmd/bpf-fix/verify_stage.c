@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "confirm/compile.h"
 #include "confirm/confirm.h"
 #include "cmd/bpf-fix/verify_stage.h"
 #include "rules/rule.h"
@@ -149,7 +150,10 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 	err = must_help ? confirm_choose(&src, backend_of(mode, target), &vopt, &dir, &o) : -ENOMEM;
 	free(must_help);
 	compile_dir__remove(&dir);
-	if (err == -EBADMSG) {
+	if (err == -EBADMSG && o.before.compile_log &&
+	    !strncmp(o.before.compile_log, COMPILE_TIMEOUT_TEXT, strlen(COMPILE_TIMEOUT_TEXT))) {
+		fprintf(stderr, "bpf-fix: %s: not changed: %s", shown, o.before.compile_log);
+	} else if (err == -EBADMSG) {
 		fprintf(stderr, "bpf-fix: %s: does not compile, not changed:\n%s", shown,
 			o.before.compile_log ? o.before.compile_log : "");
 	} else if (err) {

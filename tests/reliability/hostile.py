@@ -216,7 +216,25 @@ def special_rows():
         report=r"count_openat: \d+ -> \d+ processed insns", setup=unlisted)
 
 
+def slow(d):
+    body = "".join("\t\tv[%d & 63] += i * %d;\n" % (k, k) for k in range(20000))
+    with open(os.path.join(d, "slow.bpf.c"), "w") as f:
+        f.write('#include <linux/bpf.h>\n#include <bpf/bpf_helpers.h>\n'
+                'SEC("socket")\nint prog(void *ctx)\n{\n\tvolatile int v[64] = {};\n'
+                '\tfor (int i = 0; i < 256; i++) {\n%s\t}\n\treturn v[1];\n}\n'
+                'char LICENSE[] SEC("license") = "GPL";\n' % body)
+
+
+def compile_rows():
+    """clang -O2 takes minutes on this loop: the compile is killed at the limit."""
+    for label, opts in (("bpf-fix", []), ("bpf-fix --apply", ["--apply"])):
+        row("%s: a compile past --compile-timeout" % label,
+            [FIX, "--compile-timeout=3"] + opts + ["slow.bpf.c"], [], 2,
+            r"slow\.bpf\.c: not changed: compiling took over 3 s", setup=slow, secs=90)
+
+
 model_rows()
+compile_rows()
 special_rows()
 parse_rows()
 batch_rows()

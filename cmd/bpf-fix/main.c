@@ -332,10 +332,11 @@ static int fix_finish(struct cli *c, struct fix_item *it)
 		return 2;
 	}
 	if (fix_plan__changed(&it->plan)) {
-		c->totals.files_changed++;
 		status = show_diff(&it->plan, shown ? shown : path) ?: 1;
 		if (status == 1 && c->apply && write_out(&it->snap, &it->plan, path))
 			status = 2;
+		if (status == 1)	/* with --apply: only a file really written counts */
+			c->totals.files_changed++;
 	}
 	free(shown);
 	return status;
@@ -410,7 +411,8 @@ static void print_summary(const struct cli *c, const struct run *r)
 		const struct fix_plan *p = &r->items[i].plan;
 
 		failed += r->items[i].status == 2;
-		if (!p->path || !fix_plan__changed(p))
+		/* with --apply a file that could not be written has no fix in it */
+		if (!p->path || !fix_plan__changed(p) || (c->apply && r->items[i].status == 2))
 			continue;
 		files++;
 		for (size_t k = 0; k < p->n_cand; k++)
@@ -419,7 +421,7 @@ static void print_summary(const struct cli *c, const struct run *r)
 	}
 	fprintf(stderr, "bpf-fix: %zu files: ", r->n);
 	if (!fixes.total)
-		fprintf(stderr, "nothing to change");
+		fprintf(stderr, "%s", c->apply && failed ? "nothing written" : "nothing to change");
 	else
 		fprintf(stderr, "%zu fix%s in %zu file%s", fixes.total,
 			fixes.total == 1 ? "" : "es", files, files == 1 ? "" : "s");

@@ -233,7 +233,23 @@ def compile_rows():
             r"slow\.bpf\.c: not changed: compiling took over 3 s", setup=slow, secs=90)
 
 
+def unprivileged_rows():
+    """--apply as nobody on root-owned files: refused, and not counted as written."""
+    if os.geteuid() != 0:
+        print("skip unprivileged --apply: needs root to switch to nobody")
+        return
+    def owned(d):
+        fixable(d)
+        fixable(d, "b.bpf.c")
+        os.chmod(d, 0o755)
+    row("bpf-fix --apply as nobody on root's files",
+        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", FIX,
+         "--verify=none", "--apply", "a.bpf.c", "b.bpf.c"] + COMPAT, [], 2,
+        report=r"2 files: nothing written; 2 files not done", setup=owned)
+
+
 model_rows()
+unprivileged_rows()
 compile_rows()
 special_rows()
 parse_rows()

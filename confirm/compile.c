@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <bpf/libbpf.h>
@@ -133,6 +134,46 @@ static char **build_argv(const struct compile_opts *cc, const char *quote_dir,
 	return argv;
 }
 
+static unsigned time_limit_s = COMPILE_DEFAULT_SECONDS;
+
+void compile__set_time_limit(unsigned seconds)
+{
+	time_limit_s = seconds ? seconds : COMPILE_DEFAULT_SECONDS;
+}
+
+static long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000L + t.tv_nsec / 1000000;
+}
+
+/* waitpid with the time limit: 0 and *status, -ETIME (killed and reaped), -errno. */
+static int wait_limited(pid_t pid, long started_ms, int *status)
+{
+	long nap_us = 500;
+
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -errno;
+		if (now_ms() - started_ms > (long)time_limit_s * 1000) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+				;
+			return -ETIME;
+		}
+		struct timespec nap = { 0, nap_us * 1000 };
+
+		nanosleep(&nap, NULL);	/* short at first: most compiles take ~0.1 s */
+		nap_us = nap_us < 20000 ? nap_us * 2 : 20000;
+	}
+}
+
 /* A name without a slash is looked up on $PATH, as make and ninja do. */
 static int spawn_compiler(char **argv, const char *cwd, const char *log_path,
 			  pid_t *pid)
@@ -194,8 +235,10 @@ static int start_job(struct compile_job *job, struct compile_dir *dir,
 		return -ENOMEM;
 	err = spawn_compiler(argv, cc->cwd, job->log_path, &pid);
 	free(argv);
-	if (!err)
+	if (!err) {
 		job->pid = pid;
+		job->started_ms = now_ms();
+	}
 	job->link_with = cc->link_with;
 	return err;
 }
@@ -255,17 +298,22 @@ static int link_job(struct compile_job *job, char **log)
 
 int compile_job__finish(struct compile_job *job, char **log)
 {
-	int status;
+	int status, err;
 
 	*log = NULL;
 	if (!job->pid)
 		return -ECHILD;
-	while (waitpid(job->pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			job->pid = 0;
-			return -errno;
-		}
+	err = wait_limited(job->pid, job->started_ms, &status);
 	job->pid = 0;
+	if (err == -ETIME) {
+		*log = malloc(96);
+		if (*log)
+			snprintf(*log, 96, "%s %u s, the limit (--compile-timeout)\n",
+				 COMPILE_TIMEOUT_TEXT, time_limit_s);
+		return -EBADMSG;
+	}
+	if (err)
+		return err;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return job->link_with && job->link_with[0] ? link_job(job, log) : 0;
 	*log = read_small_file(job->log_path);

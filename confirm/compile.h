@@ -46,9 +46,17 @@ int compile_bpf(struct compile_dir *dir, const char *orig_path,
 		char *obj, size_t objlen, char *src, size_t srclen,
 		char **log);
 
+/* Each compile is killed after this many seconds (bpf-fix --compile-timeout). */
+#define COMPILE_DEFAULT_SECONDS 120u
+/* The first words of the log of a compile that was killed for its time. */
+#define COMPILE_TIMEOUT_TEXT "compiling took over"
+/* Set the time limit of every later compile (0: the default). */
+void compile__set_time_limit(unsigned seconds);
+
 /* A compile running in the background (so two can overlap). */
 struct compile_job {
 	int pid;                   /* 0: not running */
+	long started_ms;           /* CLOCK_MONOTONIC, for the time limit */
 	char obj[4200];            /* the object it writes (linked, when finished) */
 	char log_path[4200];
 	char *const *link_with;    /* linked after compiling: compile_opts' */
@@ -67,7 +75,11 @@ int compile_job__start(struct compile_job *job, struct compile_dir *dir,
 		       const struct compile_opts *cc);
 /* Stop a job whose result is no longer wanted (kill and reap it). */
 void compile_job__cancel(struct compile_job *job);
-/* Wait for the job (and link it): compile_bpf's return and *log; obj is in job->obj. */
+/*
+ * Wait for the job (and link it): compile_bpf's return and *log; obj is
+ * in job->obj. A job past the time limit is killed: -EBADMSG, *log
+ * starting with COMPILE_TIMEOUT_TEXT.
+ */
 int compile_job__finish(struct compile_job *job, char **log);
 
 /*

@@ -288,11 +288,16 @@ enum confirm_verdict confirm_judge(const struct measurement *before,
 	int v;
 
 	if (!after->compiled) {
+		const char *log = after->compile_log;
 		char first[200];
 
-		compile_log__first_error(after->compile_log, first, sizeof(first));
-		snprintf(why, whylen, "the rewritten file does not compile%s%s",
-			 first[0] ? ": " : "", first);
+		if (log && !strncmp(log, COMPILE_TIMEOUT_TEXT, strlen(COMPILE_TIMEOUT_TEXT))) {
+			snprintf(why, whylen, "%.*s", (int)strcspn(log, "\n"), log);
+		} else {
+			compile_log__first_error(log, first, sizeof(first));
+			snprintf(why, whylen, "the rewritten file does not compile%s%s",
+				 first[0] ? ": " : "", first);
+		}
 		return CONFIRM_NO_COMPILE;
 	}
 	v = judge_programs(before, after, &fixed, why, whylen);

@@ -64,7 +64,8 @@ static void rewrite(const char *src, size_t len, const struct bpf_findings *foun
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct lint_options opt = { .extra_args = args, .n_extra_args = 2,
+	/* in process: libFuzzer must see the crash, not a child's one-line error */
+	struct lint_options opt = { .extra_args = args, .n_extra_args = 2, .in_process = true,
 				    .target_kernel = KVER(6, 18) };
 	struct bpf_findings found = { 0 };
 	char *err = NULL, *src;

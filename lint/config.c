@@ -262,6 +262,41 @@ static int load_key(struct yctx *y, yaml_node_t *kn, yaml_node_t *vn)
 	return fail(y, kn, "unknown key", k);
 }
 
+/* No real config nests deeper; libyaml's load grows quadratically with depth. */
+#define MAX_YAML_DEPTH 64
+
+/*
+ * The line where text first nests deeper than MAX_YAML_DEPTH, or 0. An
+ * event pass stops there, before the document is built; a syntax error
+ * is left to yaml_parser_load to report.
+ */
+static size_t too_deep_at(const char *text, size_t len)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	size_t at = 0;
+	int depth = 0;
+
+	if (!yaml_parser_initialize(&parser))
+		return 0;
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	while (!at && yaml_parser_parse(&parser, &ev)) {
+		yaml_event_type_t t = ev.type;
+
+		if (t == YAML_SEQUENCE_START_EVENT || t == YAML_MAPPING_START_EVENT)
+			depth++;
+		else if (t == YAML_SEQUENCE_END_EVENT || t == YAML_MAPPING_END_EVENT)
+			depth--;
+		if (depth > MAX_YAML_DEPTH)
+			at = ev.start_mark.line + 1;
+		yaml_event_delete(&ev);
+		if (t == YAML_STREAM_END_EVENT)
+			break;
+	}
+	yaml_parser_delete(&parser);
+	return at;
+}
+
 int config__parse(struct lint_file_config *c, const char *text, size_t len,
 		  const char *name, char **err)
 {
@@ -271,6 +306,13 @@ int config__parse(struct lint_file_config *c, const char *text, size_t len,
 	struct yctx y = { &doc, c, name, err };
 	int rc = 0;
 
+	size_t deep = too_deep_at(text, len);
+
+	if (deep) {
+		*err = lint__strdupf("%s:%zu: nested deeper than %d levels", name, deep,
+				     MAX_YAML_DEPTH);
+		return -EINVAL;
+	}
 	if (!yaml_parser_initialize(&parser))
 		return -ENOMEM;
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
@@ -294,33 +336,13 @@ int config__parse(struct lint_file_config *c, const char *text, size_t len,
 
 static int load_file(struct lint_file_config *c, const char *file, char **err)
 {
-	FILE *fp = fopen(file, "r");
 	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	int rc;
+	size_t len = 0;
+	int rc = lint__read_regular(file, LINT_MAX_CONFIG_BYTES, &buf, &len, err);
 
-	if (!fp) {
-		int e = errno;
-
-		*err = lint__strdupf("%s: %s", file, strerror(e));
-		return -e;
-	}
-	do {
-		if (len + 4096 > cap) {
-			char *b = realloc(buf, cap = cap * 2 + 4096);
-
-			if (!b) {
-				free(buf);
-				fclose(fp);
-				return -ENOMEM;
-			}
-			buf = b;
-		}
-		n = fread(buf + len, 1, cap - len, fp);
-		len += n;
-	} while (n > 0);
-	fclose(fp);
-	rc = config__parse(c, buf ? buf : "", len, file, err);
+	if (rc)
+		return rc;
+	rc = config__parse(c, buf, len, file, err);
 	free(buf);
 	c->path = strdup(file);
 	return rc;

@@ -142,7 +142,8 @@ static bool same_file(const char *a, const char *b)
 static int skipped_arg(const char *arg)
 {
 	static const char *const with_value[] = { "-o", "-MF", "-MT", "-MQ" };
-	static const char *const alone[] = { "-c", "-MD", "-MMD", "-MP", "-M", "-MM" };
+	/* clang 19 writes `--` before an inferred entry's file: the flags after ours stay flags */
+	static const char *const alone[] = { "-c", "-MD", "-MMD", "-MP", "-M", "-MM", "--" };
 
 	for (size_t i = 0; i < sizeof(with_value) / sizeof(*with_value); i++)
 		if (!strcmp(arg, with_value[i]))

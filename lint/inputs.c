@@ -257,11 +257,22 @@ static void database_files(struct walk *w, const char *dbdir)
 	char cwdbuf[PATH_MAX];
 	const char *cwd = getcwd(cwdbuf, sizeof(cwdbuf));
 	CXCompilationDatabase_Error dberr;
-	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dbdir, &dberr);
-	CXCompileCommands cmds = db ? clang_CompilationDatabase_getAllCompileCommands(db) : NULL;
-	unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+	CXCompilationDatabase db;
+	CXCompileCommands cmds;
+	unsigned n;
 	size_t before = w->in->n;
+	char *err = NULL;
 
+	/* ours in one line, before libclang prints its own lines on a bad file */
+	if (lint__check_compile_db(dbdir, &err)) {
+		fprintf(stderr, "%s: %s\n", w->prog, err ? err : "compile database unreadable");
+		free(err);
+		w->status = 2;
+		return;
+	}
+	db = clang_CompilationDatabase_fromDirectory(dbdir, &dberr);
+	cmds = db ? clang_CompilationDatabase_getAllCompileCommands(db) : NULL;
+	n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
 	if (!db) {
 		fprintf(stderr, "%s: %s/compile_commands.json: cannot be read\n", w->prog, dbdir);
 		w->status = 2;

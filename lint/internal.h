@@ -8,6 +8,7 @@
 
 #include <regex.h>
 #include <stdbool.h>
+#include <sys/types.h>
 #include <clang-c/Index.h>
 #include "lint/finding.h"
 #include "lint/lint.h"
@@ -132,6 +133,21 @@ bool lint__abspath(const char *path, char *out, size_t size);
 
 /* lint_compile_args, and in *note (malloc'd) the flags it left out, if any. */
 char **lint__compile_args(const char *path, const struct lint_options *opt, char **note);
+
+/* A compile database over this is refused (the kernel's own is ~20 MiB). */
+#define LINT_MAX_DB_BYTES (64u << 20)
+/* A config file over this is refused. */
+#define LINT_MAX_CONFIG_BYTES (1u << 20)
+
+/* "a FIFO", "a device", "a socket"...: what a non-regular file is. */
+const char *lint__file_kind(mode_t mode);
+/*
+ * Read a regular file of at most max bytes into *text (NUL-terminated,
+ * malloc'd); a FIFO, device or socket is refused unread. 0 or -errno + *err.
+ */
+int lint__read_regular(const char *path, size_t max, char **text, size_t *len, char **err);
+/* DIR/compile_commands.json exists, is JSON and has the entries' shape; 0 or -errno + *err. */
+int lint__check_compile_db(const char *dir, char **err);
 
 /* asprintf that returns NULL on failure. */
 char *lint__strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -13,6 +13,20 @@
 #include <stddef.h>
 #include "lint/finding.h"
 
+/*
+ * Each parse runs in a child process with these limits (isolate.c):
+ * address space in MiB (not under ASan) and CPU seconds.
+ */
+#define LINT_PARSE_MEMORY_MIB 2048u
+#define LINT_PARSE_SECONDS 60u
+struct lint_limits {
+	unsigned memory_mib;          /* 0: LINT_PARSE_MEMORY_MIB */
+	unsigned cpu_seconds;         /* 0: LINT_PARSE_SECONDS */
+};
+
+/* "MIB,SECONDS" (--parse-limits) into *lim; -EINVAL if malformed. */
+int lint_parse_limits(const char *s, struct lint_limits *lim);
+
 struct lint_options {
 	const char *compile_db_dir;   /* -p DIR: compile_commands.json, or NULL */
 	const char *const *extra_args;/* flags after `--` */
@@ -23,6 +37,8 @@ struct lint_options {
 	unsigned target_kernel;       /* KVER(); 0: config, else running kernel */
 	const char *unsaved_text;     /* editor buffer for the file, or NULL */
 	size_t unsaved_len;
+	struct lint_limits limits;    /* of each parse; zeros: the defaults */
+	bool in_process;              /* parse here, not in a child (warm units) */
 };
 
 struct lint_session;

@@ -62,7 +62,7 @@ int file_snapshot__read(struct file_snapshot *s, const char *path,
 	int fd, err;
 
 	memset(s, 0, sizeof(*s));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);	/* a FIFO must not block */
 	if (fd < 0) {
 		err = -errno;
 		snprintf(why, whylen, "%s", strerror(errno));
@@ -75,7 +75,10 @@ int file_snapshot__read(struct file_snapshot *s, const char *path,
 	}
 	if (S_ISDIR(s->st.st_mode) || !S_ISREG(s->st.st_mode)) {
 		err = S_ISDIR(s->st.st_mode) ? -EISDIR : -EINVAL;
-		snprintf(why, whylen, "%s", S_ISDIR(s->st.st_mode) ? "is a directory" : "not a regular file");
+		snprintf(why, whylen, "%s", S_ISDIR(s->st.st_mode) ? "is a directory"
+			 : S_ISFIFO(s->st.st_mode) ? "a FIFO, not read"
+			 : S_ISCHR(s->st.st_mode) || S_ISBLK(s->st.st_mode) ? "a device, not read"
+			 : "not a regular file, not read");
 		goto fail;
 	}
 	s->path = realpath(path, NULL);
@@ -121,7 +124,7 @@ static bool unchanged(const struct file_snapshot *s)
 	char *now = NULL;
 	size_t len = 0;
 	bool same;
-	int fd = open(s->path, O_RDONLY | O_CLOEXEC);
+	int fd = open(s->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0)
 		return false;

@@ -49,6 +49,20 @@ CXSourceRange loop__range(struct lint_ctx *ctx, unsigned off, unsigned end)
 			      clang_getLocationForOffset(tu, f, end));
 }
 
+/*
+ * The same in the file of c's expansion location: for a declaration in
+ * another file than the function being walked (a callee in a header).
+ */
+CXSourceRange loop__range_at(struct lint_ctx *ctx, CXCursor c, unsigned off, unsigned end)
+{
+	CXTranslationUnit tu = lint_tu(ctx);
+	CXFile file;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	return clang_getRange(clang_getLocationForOffset(tu, file, off),
+			      clang_getLocationForOffset(tu, file, end));
+}
+
 static const char *file_text(struct lint_ctx *ctx, size_t *len)
 {
 	return clang_getFileContents(lint_tu(ctx), walk_file(ctx), len);

@@ -100,6 +100,8 @@ char *loop__text(struct lint_ctx *ctx, unsigned off, unsigned end);
 /* Range of [off, end) in the file of the function being walked (else the
  * main file); loop__text, loop__indent and loop__whole_lines read it too. */
 CXSourceRange loop__range(struct lint_ctx *ctx, unsigned off, unsigned end);
+/* The same in the file where cursor c is expanded (a callee in a header). */
+CXSourceRange loop__range_at(struct lint_ctx *ctx, CXCursor c, unsigned off, unsigned end);
 /* The indentation of the line holding off (malloc'd). */
 char *loop__indent(struct lint_ctx *ctx, unsigned off);
 /* [off, end) widened to whole lines when only blanks share them; else to

@@ -141,7 +141,7 @@ static unsigned void_token(struct lint_ctx *ctx, CXCursor def)
 	CXToken *tok;
 
 	clang_getExpansionLocation(clang_getCursorLocation(def), NULL, NULL, NULL, &name_off);
-	clang_tokenize(tu, loop__range(ctx, cursor__off(def), name_off), &tok, &n);
+	clang_tokenize(tu, loop__range_at(ctx, def, cursor__off(def), name_off), &tok, &n);
 	for (unsigned k = 0; k < n && !at; k++) {
 		CXString sp = clang_getTokenSpelling(tu, tok[k]);
 		unsigned o;
@@ -199,13 +199,13 @@ static void fix_void_return(struct lint_ctx *ctx, struct bpf_finding *f, CXCurso
 	clang_visitChildren(def, last_child, &body);
 	if (!v || clang_getCursorKind(body) != CXCursor_CompoundStmt)
 		return;
-	lint_fix_replace(ctx, f, loop__range(ctx, v, v + 4), "int");
+	lint_fix_replace(ctx, f, loop__range_at(ctx, def, v, v + 4), "int");
 	clang_visitChildren(body, visit_return, &r);
 	clang_visitChildren(body, last_child, &r.last);
 	if (clang_getCursorKind(r.last) == CXCursor_ReturnStmt)
 		return;
 	close = cursor__end(body) - 1;	/* the body's '}' */
-	lint_fix_insert(ctx, f, clang_getRangeStart(loop__range(ctx, close, close)),
+	lint_fix_insert(ctx, f, clang_getRangeStart(loop__range_at(ctx, def, close, close)),
 			"\treturn 0;\n");
 }
 
@@ -332,11 +332,11 @@ static void fix_specifiers(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor
 		bool per_call = !strcmp(p, "static") || !strcmp(p, "__hidden");
 
 		if (per_call && add_noinline) {
-			lint_fix_replace(ctx, f, loop__range(ctx, o, o + strlen(p)), "__noinline");
+			lint_fix_replace(ctx, f, loop__range_at(ctx, decl, o, o + strlen(p)), "__noinline");
 			done = true;
 		} else if (per_call || !strcmp(p, "inline") || !strcmp(p, "__inline") ||
 			   !strcmp(p, "__inline__")) {
-			lint_fix_replace(ctx, f, loop__range(ctx, o, next), "");
+			lint_fix_replace(ctx, f, loop__range_at(ctx, decl, o, next), "");
 			done |= per_call;
 		}
 		clang_disposeString(s);

@@ -97,15 +97,24 @@ static void reg_use_def(const struct vm_prog *p, const struct vm_cfg *c, size_t 
 	}
 }
 
-static uint64_t slots_range(int32_t lo, int32_t hi)
+/*
+ * The own frame's 8-byte slots that bytes [lo, hi) of fp+off touch. The
+ * range is clipped to the 512-byte frame first: a helper argument's range
+ * runs from its offset to fp, which a hostile program puts 2^31 bytes away.
+ */
+static uint64_t slots_range(int64_t lo, int64_t hi)
 {
 	uint64_t m = 0;
 
-	for (int32_t o = lo; o < hi; o++)
-		if (o < 0 && o >= -512)
-			m |= 1ull << ((-o - 1) / 8);
+	lo = lo < -512 ? -512 : lo;
+	hi = hi > 0 ? 0 : hi;
+	for (int64_t o = lo; o < hi; o++)
+		m |= 1ull << ((-o - 1) / 8);
 	return m;
 }
+
+/* Offsets are tracked while they stay this near fp; farther is "any" (no overflow). */
+#define FP_OFF_LIMIT (1 << 20)
 
 /* Forward: which registers hold fp+const at each insn (to attribute stack uses). */
 static void fp_step(const struct bpf_insn *x, struct fpregs *r)
@@ -120,7 +129,12 @@ static void fp_step(const struct bpf_insn *x, struct fpregs *r)
 		*d = none;	/* a constant, or a 32-bit copy: never a stack pointer */
 	} else if (cls == BPF_ALU64 && (op == BPF_ADD || op == BPF_SUB) &&
 		   BPF_SRC(x->code) == BPF_K && d->kind == FP_OFF) {
-		d->off += op == BPF_ADD ? x->imm : -x->imm;
+		int64_t off = (int64_t)d->off + (op == BPF_ADD ? x->imm : -(int64_t)x->imm);
+
+		if (off < -FP_OFF_LIMIT || off > FP_OFF_LIMIT)
+			*d = (struct fpval){ FP_ANY, 0 };
+		else
+			d->off = (int32_t)off;
 	} else if (cls == BPF_ALU || cls == BPF_ALU64) {
 		bool fp = d->kind != FP_NONE ||
 			  (BPF_SRC(x->code) == BPF_X && r->r[x->src_reg].kind != FP_NONE);
@@ -160,7 +174,7 @@ static uint64_t fp_slots(const struct fpval *v, int32_t off, int size)
 		return ~0ull;
 	if (v->kind != FP_OFF)
 		return 0;
-	return slots_range(v->off + off, v->off + off + size);
+	return slots_range((int64_t)v->off + off, (int64_t)v->off + off + size);
 }
 
 static void stack_use_def(const struct vm_prog *p, const struct vm_cfg *c, size_t i,

@@ -93,6 +93,54 @@ static int visit(const struct btf *btf, uint32_t id, uint32_t n_types,
 	return 0;
 }
 
+/*
+ * Every name offset must land in the string section, as the kernel's
+ * btf_name_offset_valid demands ("Invalid name"): libbpf 1.1 does not
+ * check, and btf__name_by_offset then returns NULL to every caller.
+ */
+static bool names_valid(const struct btf *btf, const struct btf_type *t)
+{
+	int n = btf_vlen(t);
+
+	if (!btf__name_by_offset(btf, t->name_off))
+		return false;
+	switch (btf_kind(t)) {
+	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+		for (int i = 0; i < n; i++)
+			if (!btf__name_by_offset(btf, btf_members(t)[i].name_off))
+				return false;
+		return true;
+	case BTF_KIND_ENUM:
+		for (int i = 0; i < n; i++)
+			if (!btf__name_by_offset(btf, btf_enum(t)[i].name_off))
+				return false;
+		return true;
+	case BTF_KIND_ENUM64:
+		for (int i = 0; i < n; i++)
+			if (!btf__name_by_offset(btf, btf_enum64(t)[i].name_off))
+				return false;
+		return true;
+	case BTF_KIND_FUNC_PROTO:
+		for (int i = 0; i < n; i++)
+			if (!btf__name_by_offset(btf, btf_params(t)[i].name_off))
+				return false;
+		return true;
+	default:
+		return true;
+	}
+}
+
+static int check_names(struct loader *ld, const struct btf *btf, uint32_t n)
+{
+	for (uint32_t id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (t && !names_valid(btf, t))
+			return ld_error(ld, -EINVAL, ".BTF: type [%u] has an invalid name offset", id);
+	}
+	return 0;
+}
+
 int ld_check_btf(struct loader *ld)
 {
 	const struct btf *btf = ld->obj->btf;
@@ -102,6 +150,11 @@ int ld_check_btf(struct loader *ld)
 
 	if (!state)
 		return -ENOMEM;
+	err = check_names(ld, btf, n);
+	if (err) {
+		free(state);
+		return err;
+	}
 	for (uint32_t id = 1; id < n && !err; id++)
 		err = visit(btf, id, n, state, 0, 0);
 	free(state);

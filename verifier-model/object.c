@@ -387,7 +387,7 @@ int vm_object__open(const char *path, struct vm_object **out,
 	int fd, err;
 
 	*out = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);	/* a FIFO must not block */
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		err = -errno;
 		snprintf(errbuf, errlen, "%s: %s", path, strerror(errno));
@@ -397,7 +397,8 @@ int vm_object__open(const char *path, struct vm_object **out,
 	}
 	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > VM_MAX_IMAGE) {
 		close(fd);
-		snprintf(errbuf, errlen, "%s: not a regular file of sane size", path);
+		snprintf(errbuf, errlen, "%s: %s", path, S_ISREG(st.st_mode)
+			 ? "over the size limit for an object" : "not a regular file, not read");
 		return -EINVAL;
 	}
 	buf = malloc(st.st_size ? st.st_size : 1);

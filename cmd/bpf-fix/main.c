@@ -21,6 +21,7 @@
 #include "cmd/pool.h"
 #include "cmd/progress.h"
 #include "rules/rule.h"
+#include "confirm/compile.h"
 #include "rewrite/atomic.h"
 #include "rewrite/diff.h"
 #include "rewrite/export.h"
@@ -59,6 +60,10 @@ static void usage(FILE *out)
 		"  -G 'VAR = VALUE', -G @FILE  set a global before verifying (as veristat -G)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
 		"  -j, --jobs=N              read and lint N files at once (default: one per core)\n"
+		"  --compile-timeout=SECS    kill a compile (original or candidate) after SECS\n"
+		"                            seconds; a candidate is dropped (default 120)\n"
+		"  --parse-limits=MIB,SECS   memory and CPU time of each file's parse, run\n"
+		"                            in a child process (default 2048,60)\n"
 		"  -q, --quiet               no progress line, no summary\n"
 		"  --header-filter=REGEX     as bpf-lint\n"
 		"  --config=FILE             use FILE instead of the nearest .bpf-lint.yaml\n"
@@ -111,6 +116,8 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "target-kernel", required_argument, 0, 'k' }, { "version", no_argument, 0, 'V' },
 		{ "verify", required_argument, 0, 'v' }, { "jobs", required_argument, 0, 'j' },
 		{ "quiet", no_argument, 0, 'q' }, { "set-global-vars", required_argument, 0, 'G' },
+		{ "parse-limits", required_argument, 0, 'P' },
+		{ "compile-timeout", required_argument, 0, 'T' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
 	};
 	int ch, rc;
@@ -129,6 +136,24 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		case 'j':
 			if (cli_parse_jobs("bpf-fix", optarg, &c->jobs))
 				return 2;
+			break;
+		case 'T': {
+			char *end;
+			unsigned long secs = strtoul(optarg, &end, 10);
+
+			if (*end || !secs || secs > 86400) {
+				fprintf(stderr, "bpf-fix: bad --compile-timeout '%s' (want SECONDS)\n",
+					optarg);
+				return 2;
+			}
+			compile__set_time_limit((unsigned)secs);
+			break;
+		}
+		case 'P':
+			if (lint_parse_limits(optarg, &c->opt.limits)) {
+				fprintf(stderr, "bpf-fix: bad --parse-limits '%s' (want MIB,SECONDS)\n", optarg);
+				return 2;
+			}
 			break;
 		case 'q': c->quiet = true; break;
 		case 'G':
@@ -327,10 +352,11 @@ static int fix_finish(struct cli *c, struct fix_item *it)
 		return 2;
 	}
 	if (fix_plan__changed(&it->plan)) {
-		c->totals.files_changed++;
 		status = show_diff(&it->plan, shown ? shown : path) ?: 1;
 		if (status == 1 && c->apply && write_out(&it->snap, &it->plan, path))
 			status = 2;
+		if (status == 1)	/* with --apply: only a file really written counts */
+			c->totals.files_changed++;
 	}
 	free(shown);
 	return status;
@@ -405,7 +431,8 @@ static void print_summary(const struct cli *c, const struct run *r)
 		const struct fix_plan *p = &r->items[i].plan;
 
 		failed += r->items[i].status == 2;
-		if (!p->path || !fix_plan__changed(p))
+		/* with --apply a file that could not be written has no fix in it */
+		if (!p->path || !fix_plan__changed(p) || (c->apply && r->items[i].status == 2))
 			continue;
 		files++;
 		for (size_t k = 0; k < p->n_cand; k++)
@@ -414,7 +441,7 @@ static void print_summary(const struct cli *c, const struct run *r)
 	}
 	fprintf(stderr, "bpf-fix: %zu files: ", r->n);
 	if (!fixes.total)
-		fprintf(stderr, "nothing to change");
+		fprintf(stderr, "%s", c->apply && failed ? "nothing written" : "nothing to change");
 	else
 		fprintf(stderr, "%zu fix%s in %zu file%s", fixes.total,
 			fixes.total == 1 ? "" : "es", files, files == 1 ? "" : "s");

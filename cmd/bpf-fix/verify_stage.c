@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "confirm/compile.h"
 #include "confirm/confirm.h"
 #include "cmd/bpf-fix/verify_stage.h"
 #include "rewrite/atomic.h"
@@ -239,7 +240,10 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 	free(must_help);
 	lint_args_free(link_objs);
 	compile_dir__remove(&dir);
-	if (err == -EBADMSG) {
+	if (err == -EBADMSG && o.before.compile_log &&
+	    !strncmp(o.before.compile_log, COMPILE_TIMEOUT_TEXT, strlen(COMPILE_TIMEOUT_TEXT))) {
+		fprintf(stderr, "bpf-fix: %s: not changed: %s", shown, o.before.compile_log);
+	} else if (err == -EBADMSG) {
 		fprintf(stderr, "bpf-fix: %s: does not compile, not changed:\n%s", shown,
 			o.before.compile_log ? o.before.compile_log : "");
 	} else if (err == -ENOENT && !o.before.error[0]) {

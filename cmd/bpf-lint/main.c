@@ -32,6 +32,8 @@ static void usage(FILE *out)
 		"  --color=auto|always|never colour in text output (default auto: on a tty)\n"
 		"  -p DIR                    read DIR/compile_commands.json\n"
 		"  -j, --jobs=N              lint N files at once (default: one per core)\n"
+		"  --parse-limits=MIB,SECS   memory and CPU time of each file's parse, run\n"
+		"                            in a child process (default 2048,60)\n"
 		"  -q, --quiet               no progress line, no summary\n"
 		"  --header-filter=REGEX     also report in headers whose path matches\n"
 		"  --config=FILE             use FILE instead of the nearest .bpf-lint.yaml\n"
@@ -123,6 +125,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		{ "cost", no_argument, 0, 'K' }, { "sort", required_argument, 0, 'S' },
 		{ "lsp", no_argument, 0, 'L' }, { "jobs", required_argument, 0, 'j' },
 		{ "quiet", no_argument, 0, 'q' },
+		{ "parse-limits", required_argument, 0, 'P' },
 		{ "stdin-filename", required_argument, 0, 'I' },
 		{ "install-git-hook", no_argument, 0, 'G' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
@@ -161,6 +164,12 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 		case 'j':
 			if (cli_parse_jobs("bpf-lint", optarg, &c->jobs))
 				return 2;
+			break;
+		case 'P':
+			if (lint_parse_limits(optarg, &c->opt.limits)) {
+				fprintf(stderr, "bpf-lint: bad --parse-limits '%s' (want MIB,SECONDS)\n", optarg);
+				return 2;
+			}
 			break;
 		case 'q': c->quiet = true; break;
 		case 'H': c->opt.header_filter = optarg; break;

@@ -9,7 +9,20 @@
 
 #define LSP_MAX_MESSAGE (64u << 20)
 
-/* Headers up to the blank line; the body length, or -1 at EOF / -2 malformed. */
+/* The header's place in line, anywhere: after a bad message its body's tail comes first. */
+static const char *find_length_header(const char *line)
+{
+	for (const char *p = line; *p; p++)
+		if (!strncasecmp(p, "Content-Length:", 15))
+			return p;
+	return NULL;
+}
+
+/*
+ * Headers up to the blank line; the body length, or -1 at EOF / -2
+ * malformed. Lines before a Content-Length are skipped: a message with a
+ * missing or wrong length resynchronises on the next one.
+ */
 static long read_headers(FILE *in)
 {
 	char line[1024];
@@ -17,11 +30,17 @@ static long read_headers(FILE *in)
 	bool any = false;
 
 	while (fgets(line, sizeof(line), in)) {
+		const char *h;
+		char *end;
+
 		any = true;
-		if (!strcmp(line, "\r\n") || !strcmp(line, "\n"))
+		if ((!strcmp(line, "\r\n") || !strcmp(line, "\n")) && len != -2)
 			return len;
-		if (!strncasecmp(line, "Content-Length:", 15))
-			len = strtol(line + 15, NULL, 10);
+		if ((h = find_length_header(line))) {
+			len = strtol(h + 15, &end, 10);
+			if (end == h + 15 || len < 0)
+				len = -3;	/* said once the headers end */
+		}
 	}
 	return any ? -2 : -1;
 }
@@ -38,7 +57,7 @@ json_t *lsp_rpc_read(FILE *in, int *bad)
 	if (len == -1)
 		return NULL;
 	if (len < 0 || (unsigned long)len > LSP_MAX_MESSAGE) {
-		*bad = 1;
+		*bad = 1;	/* a body over the limit is scanned past, never stored */
 		return NULL;
 	}
 	body = malloc((size_t)len + 1);

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Run one parse in a forked child with memory and CPU limits (isolate.c). */
+#ifndef BPF_LINT_ISOLATE_H
+#define BPF_LINT_ISOLATE_H
+
+#include "lint/finding.h"
+#include "lint/lint.h"
+
+/* The work done in the child: fill out, or return -errno with *err. */
+typedef int (*lint_isolated_fn)(void *arg, struct bpf_findings *out, char **err);
+
+/*
+ * fn(arg) in a child limited by lim; its findings, rc and *err copied
+ * back. A child that dies (signal, limit, crash) gives -ECHILD and one
+ * line in *err naming path and the cause.
+ */
+int lint__run_isolated(const char *path, const struct lint_limits *lim,
+		       lint_isolated_fn fn, void *arg, struct bpf_findings *out, char **err);
+
+/* Held exclusively around the parent's own libclang calls: no fork meanwhile. */
+void lint__fork_lock(bool exclusive);
+void lint__fork_unlock(void);
+
+#endif

@@ -6,6 +6,7 @@
  *   target-kernel: "6.4"
  *   exclude: [vendor/, "*.skel.bpf.c"]   (gitignore-style, for directory runs)
  *   files: ["*.bpf.c", "*_kern.c"]        (the names a directory walk takes)
+ *   header-filter: "REGEX"   (headers reported instead of the project's own)
  */
 #include <errno.h>
 #include <limits.h>
@@ -217,6 +218,13 @@ static int load_key(struct yctx *y, yaml_node_t *kn, yaml_node_t *vn)
 		return load_patterns(y, vn, &y->c->exclude, k);
 	if (!strcmp(k, "files"))
 		return load_patterns(y, vn, &y->c->files, k);
+	if (!strcmp(k, "header-filter") || !strcmp(k, "header_filter")) {
+		if (!v)
+			return fail(y, vn, "header-filter must be a string (a POSIX ERE)", NULL);
+		free(y->c->header_filter);
+		y->c->header_filter = strdup(v);
+		return y->c->header_filter ? 0 : -ENOMEM;
+	}
 	rc = rule_option(y, k, vn);
 	if (rc != -ENOENT)
 		return rc;
@@ -348,6 +356,8 @@ void config__free(struct lint_file_config *c)
 {
 	free_patterns(&c->exclude);
 	free_patterns(&c->files);
+	free(c->header_filter);
+	c->header_filter = NULL;
 	free(c->path);
 	c->path = NULL;
 }

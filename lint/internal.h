@@ -6,6 +6,7 @@
 #ifndef BPF_LINT_INTERNAL_H
 #define BPF_LINT_INTERNAL_H
 
+#include <limits.h>
 #include <regex.h>
 #include <stdbool.h>
 #include <clang-c/Index.h>
@@ -36,6 +37,7 @@ struct lint_file_config {
 	char *path;              /* the file it came from, or NULL */
 	struct lint_patterns exclude; /* gitignore-style, relative to path's dir */
 	struct lint_patterns files;   /* file names a directory walk takes; none: *.bpf.c */
+	char *header_filter;     /* header-filter: REGEX, or NULL */
 };
 
 struct lint_ctx {
@@ -43,7 +45,11 @@ struct lint_ctx {
 	const char *main_path;
 	CXFile main_file;
 	const struct lint_file_config *conf;
-	regex_t *header_re;      /* --header-filter, or NULL */
+	regex_t *header_re;      /* --header-filter or the config's, or NULL */
+	const char *project;     /* project__root(), or NULL */
+	struct { CXFile f; bool ok; } seen[128]; /* file_reported() answers */
+	unsigned n_seen;
+	const regex_t *seen_re;  /* the filter the answers were given under */
 	const struct bpf_rule *rule; /* the rule running now */
 	struct bpf_findings *out;
 	const char *unsaved_text;
@@ -87,6 +93,8 @@ void ctx__expansion(CXSourceLocation loc, CXFile *file, unsigned *line,
 
 /* Run every enabled rule over ctx's unit. */
 void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter);
+/* The reported files (project headers, pieces) ctx's unit includes, into ctx->out->includes. */
+void ctx__collect_includes(struct lint_ctx *ctx);
 /* Compute enum bpf_need bits the unit already declares. */
 unsigned ctx__declared(CXTranslationUnit tu);
 
@@ -95,6 +103,7 @@ struct lint_prep {
 	struct lint_file_config conf;  /* target_kernel resolved */
 	regex_t re;                    /* --header-filter, when have_re */
 	bool have_re;
+	char project[PATH_MAX];        /* project__root(), "" if unknown */
 };
 
 /* Check the input (file or buffer), load its config, compile the filter; 0 or -errno + *err. */
@@ -113,6 +122,15 @@ char *lint__parse_errors(CXTranslationUnit tu);
  * and its name, else the current directory and path. False if too long.
  */
 bool lint__abspath(const char *path, char *out, size_t size);
+
+/*
+ * The project main_path belongs to: the directory of its config file
+ * (config_path, may be NULL) when the file is below it, else its git work
+ * tree, else its own directory. 0 or -ENAMETOOLONG.
+ */
+int project__root(const char *main_path, const char *config_path, char *out, size_t size);
+/* Is path the project's own code: below root, not generated, not libbpf's? */
+bool project__owns(const char *root, const char *path);
 
 /* asprintf that returns NULL on failure. */
 char *lint__strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

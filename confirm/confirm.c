@@ -5,43 +5,10 @@
 #include <string.h>
 
 #include "confirm/confirm.h"
+#include "confirm/units.h"
 
 /* Leave-one-out costs one compile per fix: only for files with few. */
 #define CONFIRM_MAX_PRUNE 8
-
-/* Render the chosen subset and start compiling it. */
-static int start_subset(const struct confirm_source *src, const bool *chosen,
-			struct compile_dir *dir, struct compile_job *job)
-{
-	size_t len;
-	char *text = src->render(src->cookie, chosen, &len);
-	int err;
-
-	job->pid = 0;
-	if (!text)
-		return -ENOMEM;
-	err = compile_job__start(job, dir, src->path, text, len, src->args);
-	free(text);
-	return err;
-}
-
-/* Wait for a started subset and verify it into *m (judged against ref). */
-static int finish_subset(struct compile_job *job, const struct vm_backend *be,
-			 const struct vm_options *opt,
-			 const struct measurement *ref, struct measurement *m)
-{
-	int err;
-
-	memset(m, 0, sizeof(*m));
-	err = compile_job__finish(job, &m->compile_log);
-	if (err == -EBADMSG) {
-		m->compiled = false;
-		return 0;
-	}
-	if (err)
-		return err;
-	return measurement__verify(m, job->obj, be, opt, ref);
-}
 
 /* Render the chosen subset, compile it and verify it (judged against ref). */
 static int measure_subset(const struct confirm_source *src, const bool *chosen,
@@ -49,14 +16,14 @@ static int measure_subset(const struct confirm_source *src, const bool *chosen,
 			  const struct vm_options *opt, struct compile_dir *dir,
 			  const struct measurement *ref, struct measurement *m)
 {
-	struct compile_job job;
-	int err = start_subset(src, chosen, dir, &job);
+	struct trial t = { 0 };
+	int err = trial__start(&t, src, chosen, dir);
 
 	if (err) {
 		memset(m, 0, sizeof(*m));
 		return err;
 	}
-	return finish_subset(&job, be, opt, ref, m);
+	return trial__finish(&t, src, be, opt, ref, m);
 }
 
 static bool eligible(const struct confirm_source *src, size_t i)
@@ -81,8 +48,8 @@ static bool same_text(const struct confirm_source *src, const bool *trial,
 		      const bool *kept)
 {
 	size_t la, lb;
-	char *a = src->render(src->cookie, trial, &la);
-	char *b = src->render(src->cookie, kept, &lb);
+	char *a = trial__render_blob(src, trial, &la);
+	char *b = trial__render_blob(src, kept, &lb);
 	bool same = a && b && la == lb && !memcmp(a, b, la);
 
 	free(a);
@@ -153,18 +120,17 @@ static int choose_one_by_one(const struct confirm_source *src,
  */
 static void start_leave_one_out(const struct confirm_source *src,
 				const struct confirm_outcome *out,
-				struct compile_dir *dir, struct compile_job *jobs,
+				struct compile_dir *dir, struct trial *jobs,
 				bool *trial)
 {
 	for (size_t i = 0; i < src->n_fixes; i++) {
-		jobs[i].pid = 0;
+		memset(&jobs[i], 0, sizeof(jobs[i]));
 		if (!out->kept[i])
 			continue;
 		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
 		trial[i] = false;
-		if (!same_text(src, trial, out->kept) &&
-		    start_subset(src, trial, dir, &jobs[i]))
-			jobs[i].pid = 0;	/* measured in turn instead */
+		if (!same_text(src, trial, out->kept))
+			trial__start(&jobs[i], src, trial, dir);	/* else measured in turn */
 	}
 }
 
@@ -194,7 +160,7 @@ static int prune_passengers(const struct confirm_source *src,
 			    struct compile_dir *dir, struct confirm_outcome *out)
 {
 	bool *trial = calloc(src->n_fixes, sizeof(*trial));
-	struct compile_job *jobs = calloc(src->n_fixes, sizeof(*jobs));
+	struct trial *jobs = calloc(src->n_fixes, sizeof(*jobs));
 	bool stale = false;
 	char why[512];
 	int err = 0;
@@ -214,13 +180,14 @@ static int prune_passengers(const struct confirm_source *src,
 		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
 		trial[i] = false;
 		if (stale)
-			compile_job__cancel(&jobs[i]);
+			trial__cancel(&jobs[i]);
 		if (same_text(src, trial, out->kept)) {
-			compile_job__cancel(&jobs[i]);
+			trial__cancel(&jobs[i]);
 			continue;	/* its edit is also another kept fix's */
 		}
-		err = jobs[i].pid ? finish_subset(&jobs[i], be, opt, &out->after, &m)
-				  : measure_subset(src, trial, be, opt, dir, &out->after, &m);
+		err = trial__running(&jobs[i]) ?
+			trial__finish(&jobs[i], src, be, opt, &out->after, &m) :
+			measure_subset(src, trial, be, opt, dir, &out->after, &m);
 		if (err)
 			break;
 		/* Judge "with i" (current) against "without i" (m); a subset that
@@ -241,7 +208,7 @@ static int prune_passengers(const struct confirm_source *src,
 		out->after = m;
 	}
 	for (size_t i = 0; i < src->n_fixes; i++)
-		compile_job__cancel(&jobs[i]);
+		trial__cancel(&jobs[i]);
 	free(jobs);
 	free(trial);
 	return err;
@@ -276,7 +243,7 @@ int confirm_choose(const struct confirm_source *src,
 		   struct compile_dir *dir, struct confirm_outcome *out)
 {
 	size_t n = src->n_fixes ? src->n_fixes : 1;
-	struct compile_job orig_job = { 0 }, all_job = { 0 };
+	struct trial orig_job = { 0 }, all_job = { 0 };
 	bool *all;
 	char why[512];
 	struct measurement m;
@@ -295,13 +262,13 @@ int confirm_choose(const struct confirm_source *src,
 	 * compiles while the original is being verified. */
 	for (size_t i = 0; i < src->n_fixes; i++)
 		all[i] = eligible(src, i);
-	err = start_subset(src, out->kept, dir, &orig_job);
-	if (!err && eligible_count(src) && start_subset(src, all, dir, &all_job))
-		all_job.pid = 0;	/* compiled after the original instead */
+	err = trial__start(&orig_job, src, out->kept, dir);
+	if (!err && eligible_count(src))
+		trial__start(&all_job, src, all, dir);	/* else compiled after the original */
 	if (!err)
-		err = finish_subset(&orig_job, be, opt, NULL, &out->before);
+		err = trial__finish(&orig_job, src, be, opt, NULL, &out->before);
 	if (err || !out->before.compiled || !eligible_count(src)) {
-		compile_job__cancel(&all_job);
+		trial__cancel(&all_job);
 		free(all);
 		if (err || !out->before.compiled)
 			return err ? err : -EBADMSG;
@@ -309,8 +276,8 @@ int confirm_choose(const struct confirm_source *src,
 		return 0;
 	}
 	out->original_compiles = true;
-	err = all_job.pid ? finish_subset(&all_job, be, opt, &out->before, &m)
-			  : measure_subset(src, all, be, opt, dir, &out->before, &m);
+	err = trial__running(&all_job) ? trial__finish(&all_job, src, be, opt, &out->before, &m)
+					: measure_subset(src, all, be, opt, dir, &out->before, &m);
 	if (err) {
 		free(all);
 		return err;

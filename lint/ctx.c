@@ -38,14 +38,19 @@ static bool is_main(struct lint_ctx *ctx, CXFile f)
 static char *file_name(struct lint_ctx *ctx, CXFile f)
 {
 	CXString s;
-	char *name;
+	const char *name;
+	char *copy;
 
 	if (is_main(ctx, f) || !f)
 		return strdup(ctx->main_path);
 	s = clang_getFileName(f);
-	name = strdup(clang_getCString(s));
+	name = clang_getCString(s);
+	/* "./hot.h" when the main file was given as "a.bpf.c": say "hot.h" */
+	while (name[0] == '.' && name[1] == '/' && name[2])
+		name += 2;
+	copy = strdup(name);
 	clang_disposeString(s);
-	return name;
+	return copy;
 }
 
 /* A header matching the filter, or without one, a file of the project's own. */

@@ -30,15 +30,16 @@ static bool same_fix(const struct bpf_finding *a, const struct bpf_finding *b)
 
 int fix_fileset__add(struct fix_fileset *s, const struct bpf_finding *f)
 {
-	struct bpf_finding *c;
+	struct bpf_finding *v;
 
 	for (size_t i = 0; i < s->cands.n; i++)
 		if (same_fix(&s->cands.v[i], f))
 			return 0;
-	c = findings_add(&s->cands);
-	if (!c)
+	v = realloc(s->cands.v, (s->cands.n + 1) * sizeof(*v));
+	if (!v)
 		return -ENOMEM;
-	*c = *f;	/* shallow: the strings stay the unit's */
+	s->cands.v = v;
+	v[s->cands.n++] = *f;	/* shallow: the strings stay the unit's */
 	return 0;
 }
 

@@ -308,6 +308,16 @@ static bool token_has_word(CXTranslationUnit tu, CXToken tok, const char *word)
 	return clang_getCursorKind(c) == CXCursor_MacroDefinition && macro_has_word(tu, c, word, 2);
 }
 
+/* [off, end) of the file decl is written in: a header's definition as well as the main file's. */
+static CXSourceRange decl_range(CXTranslationUnit tu, CXCursor decl, unsigned off, unsigned end)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL, NULL);
+	return clang_getRange(clang_getLocationForOffset(tu, f, off),
+			      clang_getLocationForOffset(tu, f, end));
+}
+
 bool static_call__has_word(struct lint_ctx *ctx, CXCursor decl, const char *word)
 {
 	CXTranslationUnit tu = lint_tu(ctx);
@@ -316,7 +326,7 @@ bool static_call__has_word(struct lint_ctx *ctx, CXCursor decl, const char *word
 	bool found = ast__has_attr_word(ctx, decl, word);
 
 	clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, NULL, NULL, &name_off);
-	clang_tokenize(tu, loop__range(ctx, cursor__off(decl), name_off), &tok, &n);
+	clang_tokenize(tu, decl_range(tu, decl, cursor__off(decl), name_off), &tok, &n);
 	for (unsigned k = 0; k < n && !found; k++)
 		found = token_has_word(tu, tok[k], word);
 	clang_disposeTokens(tu, tok, n);
@@ -333,7 +343,7 @@ static void fix_specifiers(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor
 	bool done = false;
 
 	clang_getExpansionLocation(clang_getCursorLocation(decl), NULL, NULL, NULL, &name_off);
-	clang_tokenize(tu, loop__range(ctx, cursor__off(decl), name_off), &tok, &n);
+	clang_tokenize(tu, decl_range(tu, decl, cursor__off(decl), name_off), &tok, &n);
 	for (unsigned k = 0; k < n; k++) {
 		CXString s = clang_getTokenSpelling(tu, tok[k]);
 		const char *p = clang_getCString(s);
@@ -351,11 +361,12 @@ static void fix_specifiers(struct lint_ctx *ctx, struct bpf_finding *f, CXCursor
 		bool per_call = !strcmp(p, "static") || !strcmp(p, "__hidden");
 
 		if (per_call && add_noinline) {
-			lint_fix_replace(ctx, f, loop__range(ctx, o, o + strlen(p)), "__noinline");
+			lint_fix_replace(ctx, f, decl_range(tu, decl, o, o + (unsigned)strlen(p)),
+					 "__noinline");
 			done = true;
 		} else if (per_call || !strcmp(p, "inline") || !strcmp(p, "__inline") ||
 			   !strcmp(p, "__inline__")) {
-			lint_fix_replace(ctx, f, loop__range(ctx, o, next), "");
+			lint_fix_replace(ctx, f, decl_range(tu, decl, o, next), "");
 			done |= per_call;
 		}
 		clang_disposeString(s);

@@ -173,6 +173,13 @@ extern bool vm_trace_enabled;  /* VM_MODEL_TRACE was set at start */
 /* True when the model should print its walk (VM_MODEL_TRACE). */
 static inline bool vm_trace_on(void) { return vm_trace_enabled; }
 void vm_trace_state(struct vm_env *env, int idx, const char *what);
+/* Print state st (a checkpoint, or the current one) at insn idx. */
+void vm_trace_one(const struct vm_state *st, int idx, const char *what);
+
+/* Walk env's program from its entry state to the end (explore.c). 0 or -errno. */
+int vm_do_check(struct vm_env *env);
+/* Free every checkpoint and pending branch env holds. */
+void vm_env__free_states(struct vm_env *env);
 
 /* Verify prog_idx of obj with the model; fills res. */
 int vm_explore__run(const struct vm_object *obj, size_t prog_idx,

@@ -28,7 +28,7 @@
 #include "cmd/bpf-fix/report.h"
 #include "cmd/bpf-fix/shared.h"
 #include "cmd/bpf-fix/verify_stage.h"
-#include "verifier-model/vm61/qemu.h"
+#include "verifier-model/qemu/qemu.h"
 #include "cmd/cli.h"
 
 struct cli {

@@ -6,7 +6,7 @@
 #include "confirm/confirm.h"
 #include "cmd/bpf-fix/verify_stage.h"
 #include "rules/rule.h"
-#include "verifier-model/vm61/qemu.h"
+#include "verifier-model/qemu/qemu.h"
 
 int fix_verify_parse(const char *s)
 {

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verifier-model/vm61/qemu.h"
+#include "verifier-model/qemu/qemu.h"
 
 static const char *base_name(const char *path)
 {

@@ -7,7 +7,7 @@
 #include <sys/utsname.h>
 
 #include "cmd/bpf-verify/kernels.h"
-#include "verifier-model/vm61/qemu.h"
+#include "verifier-model/qemu/qemu.h"
 
 /* "6.18.44-foo" -> 6 * 256 + 18; 0 if it does not start MAJOR.MINOR. */
 static unsigned kver_of(const char *s)

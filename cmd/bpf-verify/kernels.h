@@ -6,8 +6,8 @@
  * the model imitates (vm_options.kernel) for the model backend. Several
  * kernels are run one after another and printed side by side.
  */
-#ifndef VM61_KERNELS_H
-#define VM61_KERNELS_H
+#ifndef QEMU_KERNELS_H
+#define QEMU_KERNELS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -32,38 +32,43 @@ static struct vm_line_cost *cost_for(struct vm_line_cost *c, size_t *n,
 	return &c[(*n)++];
 }
 
+struct fold {
+	struct vm_row *row;
+	struct vm_line_cost *c;
+	size_t n;
+};
+
+static void add_line(void *arg, const struct vm_line *l, long insns)
+{
+	struct fold *f = arg;
+	struct vm_line_cost *e = cost_for(f->c, &f->n, l ? l->file : "(no line info)",
+					  l ? l->line : 0);
+
+	if (l && !e->btf_text)
+		e->btf_text = l->text;
+	e->insns += insns;
+	f->row->lines_total += insns;
+}
+
 int report__line_costs(struct vm_row *row, const struct vm_prog *prog,
 		       size_t top)
 {
 	const struct vm_result *res = &row->res;
-	struct vm_line_cost *c;
-	size_t n = 0;
+	struct fold f = { row, NULL, 0 };
 
 	if (!res->insn_counts) {
 		row->lines_missing = true;
 		return -ENODATA;
 	}
 	/* at most one entry per line record, plus "(no line info)" */
-	c = calloc(prog->n_lines + 1, sizeof(*c));
-	if (!c)
+	f.c = calloc(prog->n_lines + 1, sizeof(*f.c));
+	if (!f.c)
 		return -ENOMEM;
 	row->lines_total = 0;
-	for (size_t i = 0; i < res->n_insn_counts; i++) {
-		const struct vm_line *l;
-		struct vm_line_cost *e;
-
-		if (!res->insn_counts[i])
-			continue;
-		l = i < prog->n_insns ? vm_prog__line_at(prog, i) : NULL;
-		e = cost_for(c, &n, l ? l->file : "(no line info)", l ? l->line : 0);
-		if (l && !e->btf_text)
-			e->btf_text = l->text;
-		e->insns += res->insn_counts[i];
-		row->lines_total += res->insn_counts[i];
-	}
-	qsort(c, n, sizeof(*c), cmp_cost);
-	row->lines = c;
-	row->n_lines = n < top ? n : top;
+	vm_result__for_each_line(res, prog, add_line, &f);
+	qsort(f.c, f.n, sizeof(*f.c), cmp_cost);
+	row->lines = f.c;
+	row->n_lines = f.n < top ? f.n : top;
 	return 0;
 }
 

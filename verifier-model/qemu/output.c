@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verifier-model/vm61/qemu.h"
+#include "verifier-model/qemu/qemu.h"
 
 #define MAX_FIELDS 16
 

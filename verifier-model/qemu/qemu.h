@@ -12,8 +12,8 @@
  * Environment: BPF_LINT_VM_LOADER (loader binary), BPF_LINT_VM_TIMEOUT
  * (seconds), BPF_LINT_QEMU (the qemu-system-x86_64 to run).
  */
-#ifndef VM61_QEMU_H
-#define VM61_QEMU_H
+#ifndef QEMU_QEMU_H
+#define QEMU_QEMU_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -3,8 +3,8 @@
  * A writer for the "newc" cpio format the kernel unpacks as initramfs.
  * Archives may be concatenated: the kernel unpacks them one after another.
  */
-#ifndef VM61_CPIO_H
-#define VM61_CPIO_H
+#ifndef QEMU_CPIO_H
+#define QEMU_CPIO_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -15,9 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "verifier-model/vm61/cpio.h"
-#include "verifier-model/vm61/files.h"
-#include "verifier-model/vm61/qemu.h"
+#include "verifier-model/qemu/cpio.h"
+#include "verifier-model/qemu/files.h"
+#include "verifier-model/qemu/qemu.h"
 
 #define FETCH_HINT "scripts/vm/fetch-kernel"
 
@@ -25,14 +25,14 @@ int vm_qemu__available(const char *kernel, char *why, size_t whylen)
 {
 	char path[4096];
 
-	if (vm61_files__qemu(path, sizeof(path)))
+	if (qemu_files__qemu(path, sizeof(path)))
 		snprintf(why, whylen, "qemu-system-x86_64 not found: apt-get install qemu-system-x86");
-	else if (vm61_files__kernel(kernel, path, sizeof(path)))
+	else if (qemu_files__kernel(kernel, path, sizeof(path)))
 		snprintf(why, whylen, "no %s kernel image at %s: run " FETCH_HINT " %s (apt-get download linux-image-%s.*-cloud-amd64-unsigned)",
 			 kernel, path, kernel, kernel);
-	else if (vm61_files__busybox(path, sizeof(path)))
+	else if (qemu_files__busybox(path, sizeof(path)))
 		snprintf(why, whylen, "no static busybox: apt-get install busybox-static");
-	else if (vm61_files__loader(path, sizeof(path)))
+	else if (qemu_files__loader(path, sizeof(path)))
 		snprintf(why, whylen, "bpf-vm-loader not found: build the tree or set BPF_LINT_VM_LOADER");
 	else
 		return 0;
@@ -52,7 +52,7 @@ static int add_kconfig(FILE *out, const char *kernel)
 {
 	char path[4096], rel[128], name[160];
 
-	if (vm61_files__kconfig(kernel, path, sizeof(path), rel, sizeof(rel)))
+	if (qemu_files__kconfig(kernel, path, sizeof(path), rel, sizeof(rel)))
 		return 0;
 	snprintf(name, sizeof(name), "boot/config-%s", rel);
 	return cpio__add_dir(out, "boot") ?: cpio__add_file(out, name, path);
@@ -101,7 +101,7 @@ static pid_t spawn_qemu(const char *kernel, const char *initrd, int *outfd)
 	int p[2];
 	pid_t pid;
 
-	if (vm61_files__qemu(qemu, sizeof(qemu)) || pipe(p))
+	if (qemu_files__qemu(qemu, sizeof(qemu)) || pipe(p))
 		return -1;
 	pid = fork();
 	if (pid == 0) {
@@ -197,7 +197,7 @@ static int boot(const struct vm_qemu_opts *o, const char *initrd,
 	int fd, status;
 	pid_t pid;
 
-	vm61_files__kernel(o->kernel, kernel, sizeof(kernel));
+	qemu_files__kernel(o->kernel, kernel, sizeof(kernel));
 	pid = spawn_qemu(kernel, initrd, &fd);
 	if (pid < 0) {
 		snprintf(errbuf, errlen, "cannot start qemu: %s", strerror(errno));
@@ -251,7 +251,7 @@ int vm_qemu__run(const struct vm_qemu_opts *o, const char *const *paths,
 	*out = NULL;
 	if ((err = vm_qemu__available(o->kernel, errbuf, errlen)))
 		return err;
-	if ((err = vm61_files__base_initramfs(base, sizeof(base)))) {
+	if ((err = qemu_files__base_initramfs(base, sizeof(base)))) {
 		snprintf(errbuf, errlen, "cannot build the initramfs: %s", strerror(-err));
 		return err;
 	}

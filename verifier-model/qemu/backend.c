@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "verifier-model/vm61/qemu.h"
+#include "verifier-model/qemu/qemu.h"
 
 /* What a file was when it was verified: a rewrite in place is another. */
 struct file_id {
@@ -152,4 +152,6 @@ void vm_qemu__cleanup(void)
 	}
 }
 
-const struct vm_backend vm_qemu_backend = { "vm", qemu_verify };
+const struct vm_backend vm_qemu_backend = {
+	.name = "vm", .verify = qemu_verify,
+};

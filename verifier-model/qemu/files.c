@@ -13,9 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "verifier-model/vm61/cpio.h"
-#include "verifier-model/vm61/files.h"
-#include "verifier-model/vm61/qemu.h"
+#include "verifier-model/qemu/cpio.h"
+#include "verifier-model/qemu/files.h"
+#include "verifier-model/qemu/qemu.h"
 
 /* Runs as PID 1: mount what libbpf reads (kernel BTF, /proc), load, stop. */
 static const char init_script[] =
@@ -44,7 +44,7 @@ static bool executable(const char *path)
 	return path && access(path, X_OK) == 0;
 }
 
-int vm61_files__qemu(char *buf, size_t len)
+int qemu_files__qemu(char *buf, size_t len)
 {
 	const char *env = getenv("BPF_LINT_QEMU"), *path = getenv("PATH");
 
@@ -63,7 +63,7 @@ int vm61_files__qemu(char *buf, size_t len)
 	return -ENOENT;
 }
 
-int vm61_files__kernel(const char *release, char *buf, size_t len)
+int qemu_files__kernel(const char *release, char *buf, size_t len)
 {
 	char dir[4096];
 	int err = vm_qemu__cache_dir(dir, sizeof(dir));
@@ -74,7 +74,7 @@ int vm61_files__kernel(const char *release, char *buf, size_t len)
 	return access(buf, R_OK) ? -ENOENT : 0;
 }
 
-int vm61_files__kconfig(const char *release, char *path, size_t len,
+int qemu_files__kconfig(const char *release, char *path, size_t len,
 			char *uname_r, size_t ulen)
 {
 	char dir[4096], file[4200];
@@ -95,10 +95,10 @@ int vm61_files__kconfig(const char *release, char *path, size_t len,
 	return uname_r[0] && access(path, R_OK) == 0 ? 0 : -ENOENT;
 }
 
-int vm61_files__loader(char *buf, size_t len)
+int qemu_files__loader(char *buf, size_t len)
 {
 	const char *cands[] = { getenv("BPF_LINT_VM_LOADER"),
-				VM61_LOADER_BUILD, VM61_LOADER_INSTALLED };
+				QEMU_LOADER_BUILD, QEMU_LOADER_INSTALLED };
 
 	for (size_t i = 0; i < sizeof(cands) / sizeof(cands[0]); i++) {
 		if (cands[i] && *cands[i] && executable(cands[i])) {
@@ -132,7 +132,7 @@ static bool static_elf(const char *path)
 	return ok;
 }
 
-int vm61_files__busybox(char *buf, size_t len)
+int qemu_files__busybox(char *buf, size_t len)
 {
 	const char *cands[] = { "/bin/busybox", "/usr/bin/busybox" };
 
@@ -207,14 +207,14 @@ static void prune_old(const char *vmdir)
 		closedir(d);
 }
 
-int vm61_files__base_initramfs(char *buf, size_t len)
+int qemu_files__base_initramfs(char *buf, size_t len)
 {
 	char busybox[256], loader[4096], dir[4096], vmdir[4200];
 	unsigned long long id;
 	int err;
 
-	if ((err = vm61_files__busybox(busybox, sizeof(busybox))) ||
-	    (err = vm61_files__loader(loader, sizeof(loader))) ||
+	if ((err = qemu_files__busybox(busybox, sizeof(busybox))) ||
+	    (err = qemu_files__loader(loader, sizeof(loader))) ||
 	    (err = vm_qemu__cache_dir(dir, sizeof(dir))))
 		return err;
 	snprintf(vmdir, sizeof(vmdir), "%s/vm", dir);

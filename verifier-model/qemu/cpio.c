@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "verifier-model/vm61/cpio.h"
+#include "verifier-model/qemu/cpio.h"
 
 static unsigned next_ino = 1000;
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "confirm/confirm.h"
+#include "confirm/units.h"
 
 /* Leave-one-out costs one compile per fix: only for files with few. */
 #define CONFIRM_MAX_PRUNE 8
@@ -24,54 +25,20 @@ struct chooser {
 	unsigned *drop_gen;
 };
 
-/* Render the chosen subset and start compiling it. */
-static int start_subset(const struct confirm_source *src, const bool *chosen,
-			struct compile_dir *dir, struct compile_job *job)
-{
-	size_t len;
-	char *text = src->render(src->cookie, chosen, &len);
-	int err;
-
-	job->pid = 0;
-	if (!text)
-		return -ENOMEM;
-	err = compile_job__start(job, dir, src->path, text, len, src->cc);
-	free(text);
-	return err;
-}
-
-/* Wait for a started subset and verify it into *m (judged against ref). */
-static int finish_subset(struct compile_job *job, const struct vm_backend *be,
-			 const struct vm_options *opt,
-			 const struct measurement *ref, struct measurement *m)
-{
-	int err;
-
-	memset(m, 0, sizeof(*m));
-	err = compile_job__finish(job, &m->compile_log);
-	if (err == -EBADMSG) {
-		m->compiled = false;
-		return 0;
-	}
-	if (err)
-		return err;
-	return measurement__verify(m, job->obj, be, opt, ref);
-}
-
 /* Render the chosen subset, compile it and verify it (judged against ref). */
 static int measure_subset(const struct confirm_source *src, const bool *chosen,
 			  const struct vm_backend *be,
 			  const struct vm_options *opt, struct compile_dir *dir,
 			  const struct measurement *ref, struct measurement *m)
 {
-	struct compile_job job;
-	int err = start_subset(src, chosen, dir, &job);
+	struct trial t = { 0 };
+	int err = trial__start(&t, src, chosen, dir);
 
 	if (err) {
 		memset(m, 0, sizeof(*m));
 		return err;
 	}
-	return finish_subset(&job, be, opt, ref, m);
+	return trial__finish(&t, src, be, opt, ref, m);
 }
 
 static bool eligible(const struct confirm_source *src, size_t i)
@@ -96,8 +63,8 @@ static bool same_text(const struct confirm_source *src, const bool *trial,
 		      const bool *kept)
 {
 	size_t la, lb;
-	char *a = src->render(src->cookie, trial, &la);
-	char *b = src->render(src->cookie, kept, &lb);
+	char *a = trial__render_blob(src, trial, &la);
+	char *b = trial__render_blob(src, kept, &lb);
 	bool same = a && b && la == lb && !memcmp(a, b, la);
 
 	free(a);
@@ -235,18 +202,17 @@ static int settle(struct chooser *ch)
  */
 static void start_leave_one_out(const struct confirm_source *src,
 				const struct confirm_outcome *out,
-				struct compile_dir *dir, struct compile_job *jobs,
+				struct compile_dir *dir, struct trial *jobs,
 				bool *trial)
 {
 	for (size_t i = 0; i < src->n_fixes; i++) {
-		jobs[i].pid = 0;
+		memset(&jobs[i], 0, sizeof(jobs[i]));
 		if (!out->kept[i])
 			continue;
 		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
 		trial[i] = false;
-		if (!same_text(src, trial, out->kept) &&
-		    start_subset(src, trial, dir, &jobs[i]))
-			jobs[i].pid = 0;	/* measured in turn instead */
+		if (!same_text(src, trial, out->kept))
+			trial__start(&jobs[i], src, trial, dir);	/* else measured in turn */
 	}
 }
 
@@ -275,7 +241,7 @@ static int prune_passengers(struct chooser *ch)
 	const struct confirm_source *src = ch->src;
 	struct confirm_outcome *out = ch->out;
 	bool *trial = calloc(src->n_fixes, sizeof(*trial));
-	struct compile_job *jobs = calloc(src->n_fixes, sizeof(*jobs));
+	struct trial *jobs = calloc(src->n_fixes, sizeof(*jobs));
 	bool stale = false;
 	char why[512];
 	int err = 0;
@@ -295,12 +261,12 @@ static int prune_passengers(struct chooser *ch)
 		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
 		trial[i] = false;
 		if (stale)
-			compile_job__cancel(&jobs[i]);
+			trial__cancel(&jobs[i]);
 		if (same_text(src, trial, out->kept)) {
-			compile_job__cancel(&jobs[i]);
+			trial__cancel(&jobs[i]);
 			continue;	/* its edit is also another kept fix's */
 		}
-		err = jobs[i].pid ? finish_subset(&jobs[i], ch->be, ch->opt, &out->after, &m)
+		err = trial__running(&jobs[i]) ? trial__finish(&jobs[i], ch->src, ch->be, ch->opt, &out->after, &m)
 				  : measure_subset(src, trial, ch->be, ch->opt, ch->dir,
 						   &out->after, &m);
 		if (err)
@@ -321,7 +287,7 @@ static int prune_passengers(struct chooser *ch)
 		set_dropped(ch, i, why);
 	}
 	for (size_t i = 0; i < src->n_fixes; i++)
-		compile_job__cancel(&jobs[i]);
+		trial__cancel(&jobs[i]);
 	free(jobs);
 	free(trial);
 	return err;
@@ -354,13 +320,13 @@ static size_t eligible_count(const struct confirm_source *src)
 }
 
 /* Verify the original (compiled as orig_job) while all_job compiles. */
-static int measure_original(struct chooser *ch, struct compile_job *orig_job,
-			    struct compile_job *all_job)
+static int measure_original(struct chooser *ch, struct trial *orig_job,
+			    struct trial *all_job)
 {
-	int err = finish_subset(orig_job, ch->be, ch->opt, NULL, &ch->out->before);
+	int err = trial__finish(orig_job, ch->src, ch->be, ch->opt, NULL, &ch->out->before);
 
 	if (err || !ch->out->before.compiled) {
-		compile_job__cancel(all_job);
+		trial__cancel(all_job);
 		return err ? err : -EBADMSG;
 	}
 	ch->out->original_compiles = true;
@@ -368,7 +334,7 @@ static int measure_original(struct chooser *ch, struct compile_job *orig_job,
 }
 
 /* All candidates at once; then prune them, or choose them one by one. */
-static int choose(struct chooser *ch, const bool *all, struct compile_job *all_job)
+static int choose(struct chooser *ch, const bool *all, struct trial *all_job)
 {
 	const struct confirm_source *src = ch->src;
 	struct confirm_outcome *out = ch->out;
@@ -377,7 +343,7 @@ static int choose(struct chooser *ch, const bool *all, struct compile_job *all_j
 	enum confirm_verdict v;
 	int err;
 
-	err = all_job->pid ? finish_subset(all_job, ch->be, ch->opt, &out->before, &m)
+	err = trial__running(all_job) ? trial__finish(all_job, ch->src, ch->be, ch->opt, &out->before, &m)
 			   : measure_subset(src, all, ch->be, ch->opt, ch->dir,
 					    &out->before, &m);
 	if (err)
@@ -408,7 +374,7 @@ int confirm_choose(const struct confirm_source *src,
 {
 	size_t n = src->n_fixes ? src->n_fixes : 1;
 	struct chooser ch = { .src = src, .be = be, .opt = opt, .dir = dir, .out = out };
-	struct compile_job orig_job = { 0 }, all_job = { 0 };
+	struct trial orig_job = { 0 }, all_job = { 0 };
 	bool *all;
 	int err;
 
@@ -426,9 +392,9 @@ int confirm_choose(const struct confirm_source *src,
 	 * compiles while the original is being verified. */
 	for (size_t i = 0; i < src->n_fixes; i++)
 		all[i] = eligible(src, i);
-	err = start_subset(src, out->kept, dir, &orig_job);
-	if (!err && eligible_count(src) && start_subset(src, all, dir, &all_job))
-		all_job.pid = 0;	/* compiled after the original instead */
+	err = trial__start(&orig_job, src, out->kept, dir);
+	if (!err && eligible_count(src))
+		trial__start(&all_job, src, all, dir);	/* else compiled after the original */
 	if (!err)
 		err = measure_original(&ch, &orig_job, &all_job);
 	if (!err && eligible_count(src))

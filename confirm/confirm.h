@@ -88,6 +88,22 @@ bool confirm_acceptable(enum confirm_verdict v);
 void confirm_print_table(FILE *out, const struct measurement *before,
 			 const struct measurement *after);
 
+/* A translation unit a multi-file candidate is measured in (confirm/units.c). */
+struct confirm_unit {
+	const char *path;             /* its main file */
+	char *const *args;            /* its front-end compile args */
+	const char *text;             /* its main file's bytes, unless rendered */
+	size_t len;
+	const char *label;            /* names its programs: "LABEL:prog" */
+};
+
+/* One file of a multi-file rendering. */
+struct confirm_file {
+	const char *path;
+	char *text;                   /* malloc'd */
+	size_t len;
+};
+
 /* A file with candidate fixes, seen through a renderer. */
 struct confirm_source {
 	const char *path;
@@ -99,6 +115,15 @@ struct confirm_source {
 	/* The file's bytes with the chosen fixes applied (malloc'd). */
 	char *(*render)(void *cookie, const bool *chosen, size_t *len);
 	void *cookie;
+	/*
+	 * Fixes over several files (n_units > 0; path, args and render unused):
+	 * every unit is compiled with the files render_files gives laid over
+	 * the disk, and its programs verified; all programs judge together.
+	 */
+	const struct confirm_unit *units;
+	size_t n_units;
+	int (*render_files)(void *cookie, const bool *chosen,
+			    struct confirm_file **files, size_t *n);
 };
 
 struct confirm_outcome {

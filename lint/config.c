@@ -8,6 +8,7 @@
  *   files: ["*.bpf.c", "*_kern.c"]        (the names a directory walk takes)
  *   link: [[a.bpf.c, b.bpf.c], ...]      (sources linked into one object,
  *                                         as bpftool gen object does)
+ *   header-filter: "REGEX"   (headers reported instead of the project's own)
  */
 #include <errno.h>
 #include <limits.h>
@@ -246,6 +247,13 @@ static int load_key(struct yctx *y, yaml_node_t *kn, yaml_node_t *vn)
 		return load_patterns(y, vn, &y->c->files, k);
 	if (!strcmp(k, "link"))
 		return load_links(y, vn);
+	if (!strcmp(k, "header-filter") || !strcmp(k, "header_filter")) {
+		if (!v)
+			return fail(y, vn, "header-filter must be a string (a POSIX ERE)", NULL);
+		free(y->c->header_filter);
+		y->c->header_filter = strdup(v);
+		return y->c->header_filter ? 0 : -ENOMEM;
+	}
 	rc = rule_option(y, k, vn);
 	if (rc != -ENOENT)
 		return rc;
@@ -452,6 +460,8 @@ void config__free(struct lint_file_config *c)
 	free(c->links);
 	c->links = NULL;
 	c->n_links = 0;
+	free(c->header_filter);
+	c->header_filter = NULL;
 	free(c->path);
 	c->path = NULL;
 }

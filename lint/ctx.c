@@ -38,29 +38,56 @@ static bool is_main(struct lint_ctx *ctx, CXFile f)
 static char *file_name(struct lint_ctx *ctx, CXFile f)
 {
 	CXString s;
-	char *name;
+	const char *name;
+	char *copy;
 
 	if (is_main(ctx, f) || !f)
 		return strdup(ctx->main_path);
 	s = clang_getFileName(f);
-	name = strdup(clang_getCString(s));
+	name = clang_getCString(s);
+	/* "./hot.h" when the main file was given as "a.bpf.c": say "hot.h" */
+	while (name[0] == '.' && name[1] == '/' && name[2])
+		name += 2;
+	copy = strdup(name);
 	clang_disposeString(s);
-	return name;
+	return copy;
+}
+
+/* A header matching the filter, or without one, a file of the project's own. */
+static bool header_reported(struct lint_ctx *ctx, CXFile f)
+{
+	CXString s = clang_getFileName(f);
+	const char *name = clang_getCString(s);
+	bool ok;
+
+	if (ctx->header_re)
+		ok = regexec(ctx->header_re, name, 0, NULL, 0) == 0;
+	else
+		ok = project__owns(ctx->project, name);
+	clang_disposeString(s);
+	return ok;
 }
 
 static bool file_reported(struct lint_ctx *ctx, CXFile f)
 {
-	bool ok = false;
+	bool ok;
 
 	if (!f)
 		return false;
 	if (is_main(ctx, f))
 		return true;
-	if (ctx->header_re) {
-		CXString s = clang_getFileName(f);
-
-		ok = regexec(ctx->header_re, clang_getCString(s), 0, NULL, 0) == 0;
-		clang_disposeString(s);
+	/* rules ask per cursor: remember the answer for the files seen */
+	if (ctx->seen_re != ctx->header_re) {
+		ctx->seen_re = ctx->header_re;
+		ctx->n_seen = 0;
+	}
+	for (unsigned i = 0; i < ctx->n_seen; i++)
+		if (ctx->seen[i].f == f)
+			return ctx->seen[i].ok;
+	ok = header_reported(ctx, f);
+	if (ctx->n_seen < sizeof(ctx->seen) / sizeof(ctx->seen[0])) {
+		ctx->seen[ctx->n_seen].f = f;
+		ctx->seen[ctx->n_seen++].ok = ok;
 	}
 	return ok;
 }
@@ -328,4 +355,36 @@ void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter)
 	walk__run(ctx, on_rules, n);
 	for (unsigned i = 0; i < n; i++)
 		target__downgrade(on_rules[i], ctx->out, 0, ctx->conf->cfg.target_kernel);
+}
+
+static void add_include(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	struct lint_ctx *ctx = data;
+	struct bpf_findings *out = ctx->out;
+	CXString s;
+	char *real, **v;
+
+	(void)stack;
+	if (!depth || !file_reported(ctx, f) || in_system_header(ctx, f, 0))
+		return;
+	s = clang_getFileName(f);
+	real = realpath(clang_getCString(s), NULL);
+	clang_disposeString(s);
+	for (size_t i = 0; real && i < out->n_includes; i++)
+		if (!strcmp(out->includes[i], real)) {
+			free(real);
+			return;
+		}
+	v = real ? realloc(out->includes, (out->n_includes + 1) * sizeof(*v)) : NULL;
+	if (!v) {
+		free(real);
+		return;
+	}
+	out->includes = v;
+	v[out->n_includes++] = real;
+}
+
+void ctx__collect_includes(struct lint_ctx *ctx)
+{
+	clang_getInclusions(ctx->tu, add_include, ctx);
 }

@@ -129,6 +129,9 @@ void findings_free(struct bpf_findings *list)
 		fix_free(&f->fix);
 	}
 	free(list->v);
+	for (size_t i = 0; i < list->n_includes; i++)
+		free(list->includes[i]);
+	free(list->includes);
 	memset(list, 0, sizeof(*list));
 }
 

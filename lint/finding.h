@@ -73,6 +73,8 @@ struct bpf_findings {
 	size_t n, cap;
 	unsigned declared;       /* enum bpf_need bits the parsed TU already has */
 	unsigned target_kernel;  /* KVER() lint_run used (option, config, uname); 0 = unset */
+	char **includes;         /* real paths of the reported files the unit includes */
+	size_t n_includes;
 };
 
 /* Append a zeroed finding (cost = -1) and return it; NULL on ENOMEM. */
@@ -89,6 +91,14 @@ int fix_set_unfixable(struct bpf_fix *fix, const char *fmt, ...)
 /* Sort by file, offset, rule: the stable order every printer uses. */
 void findings_sort(struct bpf_findings *list);
 void findings_free(struct bpf_findings *list);
+/*
+ * Move unit's findings outside unit_path (its main file) to held, once
+ * each: a finding held already (same rule, file, offset) only gets
+ * unit_path added to its last note, "this file is included by A, B".
+ * lint/shared.c; 0 or -ENOMEM (then some notes lack a name).
+ */
+int findings_hold_shared(struct bpf_findings *held, struct bpf_findings *unit,
+			 const char *unit_path);
 
 const char *severity_name(enum bpf_severity sev);
 

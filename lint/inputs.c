@@ -158,6 +158,62 @@ static void visit(struct walk *w, FTS *fts, FTSENT *e)
 		w->status = 2;
 }
 
+/* Does the file at path #include "..." the file whose real path is target? */
+static bool includes_file(const char *path, const char *target)
+{
+	char line[1024], dir[PATH_MAX], cand[PATH_MAX * 2], real[PATH_MAX];
+	FILE *f = fopen(path, "r");
+	const char *slash = strrchr(path, '/');
+	bool found = false;
+
+	if (!f)
+		return false;
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *p = line + strspn(line, " \t"), *end;
+
+		if (*p++ != '#')
+			continue;
+		p += strspn(p, " \t");
+		if (strncmp(p, "include", 7))
+			continue;
+		p += 7;
+		p += strspn(p, " \t");
+		if (*p++ != '"' || !(end = strchr(p, '"')))
+			continue;
+		*end = '\0';
+		if (p[0] == '/')
+			snprintf(cand, sizeof(cand), "%s", p);
+		else
+			snprintf(cand, sizeof(cand), "%s/%s", dir, p);
+		found = realpath(cand, real) && !strcmp(real, target);
+	}
+	fclose(f);
+	return found;
+}
+
+/*
+ * A walked file another walked file #includes ("..." relative to the
+ * includer) is a piece of that one: linted through it, not on its own.
+ */
+static void drop_included(struct lint_inputs *in, size_t from)
+{
+	size_t keep = from;
+
+	for (size_t i = from; i < in->n; i++) {
+		char real[PATH_MAX];
+		bool piece = false;
+
+		for (size_t j = from; j < in->n && !piece && realpath(in->paths[i], real); j++)
+			piece = j != i && includes_file(in->paths[j], real);
+		if (piece)
+			free(in->paths[i]);
+		else
+			in->paths[keep++] = in->paths[i];
+	}
+	in->n = keep;
+}
+
 static void walk_dir(struct walk *w, const char *root)
 {
 	char *roots[2] = { (char *)root, NULL };
@@ -186,11 +242,16 @@ static void walk_dir(struct walk *w, const char *root)
 	fts_close(fts);
 	git_repository_free(w->repo);
 	w->repo = NULL;
+	drop_included(w->in, before);
 	if (w->in->n == before) {
 		const struct lint_file_config *c = config_for_dir(w, root);
 
-		fprintf(stderr, "%s: %s: no %s files here\n", w->prog, root,
-			c && c->files.n ? "matching" : "*.bpf.c");
+		if (c && c->files.n)
+			fprintf(stderr, "%s: %s: no files here match the config's files: patterns (%s)\n",
+				w->prog, root, c->path ? c->path : "--config");
+		else
+			fprintf(stderr, "%s: %s: no *.bpf.c files here (other names: files: "
+				"[\"*.c\"] in .bpf-lint.yaml)\n", w->prog, root);
 	}
 }
 

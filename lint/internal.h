@@ -6,6 +6,7 @@
 #ifndef BPF_LINT_INTERNAL_H
 #define BPF_LINT_INTERNAL_H
 
+#include <limits.h>
 #include <regex.h>
 #include <stdbool.h>
 #include <sys/types.h>
@@ -40,6 +41,7 @@ struct lint_file_config {
 	struct lint_patterns *links;  /* link: groups of sources linked into one
 				       * object, relative to path's dir */
 	size_t n_links;
+	char *header_filter;     /* header-filter: REGEX, or NULL */
 };
 
 struct lint_ctx {
@@ -47,7 +49,11 @@ struct lint_ctx {
 	const char *main_path;
 	CXFile main_file;
 	const struct lint_file_config *conf;
-	regex_t *header_re;      /* --header-filter, or NULL */
+	regex_t *header_re;      /* --header-filter or the config's, or NULL */
+	const char *project;     /* project__root(), or NULL */
+	struct { CXFile f; bool ok; } seen[128]; /* file_reported() answers */
+	unsigned n_seen;
+	const regex_t *seen_re;  /* the filter the answers were given under */
 	const struct bpf_rule *rule; /* the rule running now */
 	struct bpf_findings *out;
 	const char *unsaved_text;
@@ -104,6 +110,8 @@ void macros__seal(struct lint_macros *m);
 
 /* Run every enabled rule over ctx's unit. */
 void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter);
+/* The reported files (project headers, pieces) ctx's unit includes, into ctx->out->includes. */
+void ctx__collect_includes(struct lint_ctx *ctx);
 /* Compute enum bpf_need bits the unit already declares. */
 unsigned ctx__declared(CXTranslationUnit tu);
 
@@ -112,6 +120,7 @@ struct lint_prep {
 	struct lint_file_config conf;  /* target_kernel resolved */
 	regex_t re;                    /* --header-filter, when have_re */
 	bool have_re;
+	char project[PATH_MAX];        /* project__root(), "" if unknown */
 };
 
 /* Check the input (file or buffer), load its config, compile the filter; 0 or -errno + *err. */
@@ -148,6 +157,15 @@ const char *lint__file_kind(mode_t mode);
 int lint__read_regular(const char *path, size_t max, char **text, size_t *len, char **err);
 /* DIR/compile_commands.json exists, is JSON and has the entries' shape; 0 or -errno + *err. */
 int lint__check_compile_db(const char *dir, char **err);
+
+/*
+ * The project main_path belongs to: the directory of its config file
+ * (config_path, may be NULL) when the file is below it, else its git work
+ * tree, else its own directory. 0 or -ENAMETOOLONG.
+ */
+int project__root(const char *main_path, const char *config_path, char *out, size_t size);
+/* Is path the project's own code: below root, not generated, not libbpf's? */
+bool project__owns(const char *root, const char *path);
 
 /* asprintf that returns NULL on failure. */
 char *lint__strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -239,18 +239,22 @@ static unsigned target_kernel(const struct lint_options *opt, const struct lint_
 	return lint_running_kernel();
 }
 
-static int compile_filter(const struct lint_options *opt, regex_t *re, char **err)
+/* --header-filter, else the config's header-filter:, else none (the project's files). */
+static int compile_filter(const struct lint_options *opt, const struct lint_file_config *c,
+			  regex_t *re, char **err)
 {
+	const char *src = opt && opt->header_filter ? opt->header_filter : c->header_filter;
 	int rc;
 
-	if (!opt || !opt->header_filter)
+	if (!src)
 		return 0;
-	rc = regcomp(re, opt->header_filter, REG_EXTENDED | REG_NOSUB);
+	rc = regcomp(re, src, REG_EXTENDED | REG_NOSUB);
 	if (rc) {
 		char msg[256];
 
 		regerror(rc, re, msg, sizeof(msg));
-		*err = lint__strdupf("--header-filter: %s", msg);
+		*err = lint__strdupf("%s: %s", opt && opt->header_filter ? "--header-filter"
+					: c->path ? c->path : "header-filter", msg);
 		return -EINVAL;
 	}
 	return 1;
@@ -271,12 +275,14 @@ int lint__prepare(struct lint_prep *p, const char *path, const struct lint_optio
 	if (rc)
 		return rc;
 	p->conf.cfg.target_kernel = target_kernel(opt, &p->conf);
-	have_re = compile_filter(opt, &p->re, err);
+	have_re = compile_filter(opt, &p->conf, &p->re, err);
 	if (have_re < 0) {
 		config__free(&p->conf);
 		return have_re;
 	}
 	p->have_re = have_re;
+	if (project__root(path, p->conf.path, p->project, sizeof(p->project)))
+		p->project[0] = '\0';
 	return 0;
 }
 
@@ -297,10 +303,12 @@ void lint__check_unit(struct lint_prep *p, CXTranslationUnit tu, const char *pat
 	ctx.main_file = clang_getFile(tu, path);
 	ctx.conf = &p->conf;
 	ctx.header_re = p->have_re ? &p->re : NULL;
+	ctx.project = p->project[0] ? p->project : NULL;
 	ctx.out = out;
 	ctx.unsaved_text = opt ? opt->unsaved_text : NULL;
 	ctx.unsaved_len = opt ? opt->unsaved_len : 0;
 	ctx__run_rules(&ctx, opt ? opt->rule_filter : NULL);
+	ctx__collect_includes(&ctx);
 	out->declared = lint_declared(&ctx);
 	out->target_kernel = p->conf.cfg.target_kernel;
 	findings_sort(out);

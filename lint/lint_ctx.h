@@ -27,7 +27,8 @@ const char *lint_main_path(struct lint_ctx *ctx);
 
 /*
  * True if findings at loc are wanted: in the main file, or in a header
- * matching --header-filter. Macro expansions count at their expansion site.
+ * matching --header-filter (or the config's header-filter:), or without
+ * a filter in a file of the project's own (lint/project.c). Macro expansions count at their expansion site.
  */
 bool lint_location_reported(struct lint_ctx *ctx, CXSourceLocation loc);
 

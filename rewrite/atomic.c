@@ -15,6 +15,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 #include "rewrite/atomic.h"
+#include "rewrite/atomic_internal.h"
 
 /* Read all of fd into a NUL-terminated buffer. */
 static int read_all(int fd, char **out, size_t *len)
@@ -118,7 +119,7 @@ static int write_all(int fd, const char *buf, size_t len)
 }
 
 /* Is the file at s->path still what s holds? */
-static bool unchanged(const struct file_snapshot *s)
+bool atomic__unchanged(const struct file_snapshot *s)
 {
 	struct stat st;
 	char *now = NULL;
@@ -139,7 +140,7 @@ static bool unchanged(const struct file_snapshot *s)
 	return same;
 }
 
-static int fsync_dir(const char *dir)
+int atomic__fsync_dir(const char *dir)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0;
 
@@ -152,7 +153,7 @@ static int fsync_dir(const char *dir)
 }
 
 /* The temporary beside the original, DIR/.NAME.bpf-fix-XXXXXX, and DIR. */
-static int temp_names(const char *path, char **tmpl, char **dir)
+int atomic__temp_names(const char *path, char **tmpl, char **dir)
 {
 	const char *slash = strrchr(path, '/'); /* path is absolute (realpath) */
 	size_t dlen = slash ? (size_t)(slash - path) : 0;
@@ -202,9 +203,11 @@ static void remove_stale_temps(const char *dir, const char *path)
 
 void file_snapshot__remove_stale(const char *path)
 {
-	char *tmpl = NULL, *dir = NULL, *real = realpath(path, NULL);
+	char *tmpl = NULL, *dir = NULL, *real;
 
-	if (real && !temp_names(real, &tmpl, &dir))
+	file_set__recover(path);	/* a set's temporaries are its journal's to judge */
+	real = realpath(path, NULL);
+	if (real && !atomic__temp_names(real, &tmpl, &dir))
 		remove_stale_temps(dir, real);
 	free(real);
 	free(tmpl);
@@ -217,14 +220,14 @@ static int fail(char *why, size_t whylen, int err, const char *what)
 	return err;
 }
 
-static bool read_only(const struct file_snapshot *s)
+bool atomic__read_only(const struct file_snapshot *s)
 {
 	/* root may write anything: the mode bits still say "do not". */
 	return !(s->st.st_mode & 0222) || access(s->path, W_OK) != 0;
 }
 
 /* Write, sync and give the temporary the original's mode and owner. */
-static int fill_temp(int fd, const struct file_snapshot *s, const char *bytes,
+int atomic__fill_temp(int fd, const struct file_snapshot *s, const char *bytes,
 		     size_t len, char *why, size_t whylen)
 {
 	int err = write_all(fd, bytes, len);
@@ -247,11 +250,11 @@ int file_snapshot__replace(const struct file_snapshot *s, const char *bytes,
 	char *tmpl = NULL, *dir = NULL;
 	int fd, err;
 
-	if (read_only(s)) {
+	if (atomic__read_only(s)) {
 		snprintf(why, whylen, "read-only file, not changed");
 		return -EACCES;
 	}
-	if (temp_names(s->path, &tmpl, &dir))
+	if (atomic__temp_names(s->path, &tmpl, &dir))
 		return fail(why, whylen, -ENOMEM, "temporary file name");
 	fd = mkostemp(tmpl, O_CLOEXEC);
 	if (fd < 0) {
@@ -259,10 +262,10 @@ int file_snapshot__replace(const struct file_snapshot *s, const char *bytes,
 		goto out;
 	}
 	flock(fd, LOCK_EX);	/* "alive": a later run must not take it for stale */
-	err = fill_temp(fd, s, bytes, len, why, whylen);
+	err = atomic__fill_temp(fd, s, bytes, len, why, whylen);
 	if (!err && opts && opts->before_commit)
 		opts->before_commit(s->path, opts->arg);
-	if (!err && !unchanged(s)) {
+	if (!err && !atomic__unchanged(s)) {
 		snprintf(why, whylen, "changed on disk since it was read, not written");
 		err = -ESTALE;
 	}
@@ -273,7 +276,7 @@ int file_snapshot__replace(const struct file_snapshot *s, const char *bytes,
 		unlink(tmpl);
 		goto out;
 	}
-	err = fsync_dir(dir);
+	err = atomic__fsync_dir(dir);
 	if (err)
 		fail(why, whylen, err, "written, but fsync of the directory failed");
 out:

@@ -36,6 +36,8 @@ struct replace_opts {
 	/* Called after the temporary is written, before the final check (tests). */
 	void (*before_commit)(const char *path, void *arg);
 	void *arg;
+	/* file_set__replace: called between its steps (tests widen the windows). */
+	void (*between_steps)(void *arg);
 };
 
 /*
@@ -49,5 +51,24 @@ struct replace_opts {
 int file_snapshot__replace(const struct file_snapshot *s, const char *bytes,
 			   size_t len, const struct replace_opts *opts,
 			   char *why, size_t whylen);
+
+/*
+ * Replace the files of one fix at once (rewrite/atomic_set.c): snaps[i]
+ * gets bytes[i]. Each file goes through a temporary as above; then a
+ * journal beside every file (.NAME.bpf-fix-journal) names the set, the
+ * one beside the first file last (the commit), the renames follow and the
+ * journals go. A run killed before the commit leaves the originals, one
+ * killed after it is finished by file_set__recover. Errors as
+ * file_snapshot__replace, and then no file is changed.
+ */
+int file_set__replace(const struct file_snapshot *snaps, const char *const *bytes,
+		      const size_t *lens, size_t n, const struct replace_opts *opts,
+		      char *why, size_t whylen);
+/*
+ * If a killed run left a journal beside path: finish its set (committed)
+ * or remove its temporaries (not). Returns 1 if it changed anything, else
+ * 0; a set another live run is writing is left alone.
+ */
+int file_set__recover(const char *path);
 
 #endif

@@ -43,6 +43,7 @@ const char *fix_status_str(enum fix_status st)
 	case FIX_SKIP_CONFLICT: return "overlaps an earlier fix";
 	case FIX_SKIP_BAD_EDIT: return "edit outside this file";
 	case FIX_SKIP_NOT_ALLOWED: return "not selected";
+	case FIX_SKIP_ELSEWHERE: return "edits another file";
 	}
 	return "?";
 }
@@ -81,32 +82,46 @@ static bool same_file(const char *a, const char *b)
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* Is e an edit of this plan's file? (A part plan leaves the others' to them.) */
+static bool edit_here(const struct fix_plan *p, const struct bpf_edit *e)
+{
+	return same_file(e->file, p->path);
+}
+
 static enum fix_status check_fix(const struct fix_plan *p, const struct bpf_fix *fix)
 {
+	size_t here = 0;
+
 	if (fix->unfixable)
 		return FIX_SKIP_UNFIXABLE;
 	for (size_t i = 0; i < fix->n_edits; i++) {
 		const struct bpf_edit *e = &fix->edits[i];
 
-		if (!same_file(e->file, p->path) || !e->text || e->offset > p->orig_len ||
-		    e->length > p->orig_len - e->offset)
+		if (!edit_here(p, e)) {
+			if (!p->part)
+				return FIX_SKIP_ELSEWHERE;
+			continue;
+		}
+		here++;
+		if (!e->text || e->offset > p->orig_len || e->length > p->orig_len - e->offset)
 			return FIX_SKIP_BAD_EDIT;
 		for (size_t j = 0; j < i; j++) {
 			const struct bpf_edit *o = &fix->edits[j];
 
-			if (text_edits_collide(e->offset, e->length, e->text,
-					       o->offset, o->length, o->text))
+			if (edit_here(p, o) && text_edits_collide(e->offset, e->length, e->text,
+								  o->offset, o->length, o->text))
 				return FIX_SKIP_BAD_EDIT;
 		}
 	}
-	return FIX_APPLIED;
+	return here ? FIX_APPLIED : FIX_SKIP_ELSEWHERE;
 }
 
-int fix_plan__init(struct fix_plan *p, const char *path, const char *orig,
-		   size_t orig_len, const struct bpf_findings *findings,
-		   unsigned target_kernel)
+static int plan_init(struct fix_plan *p, const char *path, const char *orig,
+		     size_t orig_len, const struct bpf_findings *findings,
+		     unsigned target_kernel, bool part)
 {
 	memset(p, 0, sizeof(*p));
+	p->part = part;
 	p->path = strdup(path);
 	p->orig = malloc(orig_len + 1);
 	p->cand = calloc(findings->n + 1, sizeof(*p->cand));
@@ -139,6 +154,20 @@ int fix_plan__init(struct fix_plan *p, const char *path, const char *orig,
 	return fix_plan__select(p, NULL);
 }
 
+int fix_plan__init(struct fix_plan *p, const char *path, const char *orig,
+		   size_t orig_len, const struct bpf_findings *findings,
+		   unsigned target_kernel)
+{
+	return plan_init(p, path, orig, orig_len, findings, target_kernel, false);
+}
+
+int fix_plan__init_part(struct fix_plan *p, const char *path, const char *orig,
+			size_t orig_len, const struct bpf_findings *findings,
+			unsigned target_kernel)
+{
+	return plan_init(p, path, orig, orig_len, findings, target_kernel, true);
+}
+
 /* The chosen candidate one of whose edits e collides with, or NULL. */
 static const struct fix_candidate *collides(const struct fix_plan *p, size_t upto,
 					    const struct bpf_edit *e)
@@ -151,8 +180,8 @@ static const struct fix_candidate *collides(const struct fix_plan *p, size_t upt
 		for (size_t j = 0; j < fix->n_edits; j++) {
 			const struct bpf_edit *o = &fix->edits[j];
 
-			if (text_edits_collide(e->offset, e->length, e->text,
-					       o->offset, o->length, o->text))
+			if (edit_here(p, o) && text_edits_collide(e->offset, e->length, e->text,
+								  o->offset, o->length, o->text))
 				return &p->cand[i];
 		}
 	}
@@ -174,7 +203,8 @@ int fix_plan__select(struct fix_plan *p, const bool *allowed)
 			continue;
 		}
 		for (size_t j = 0; j < fix->n_edits && !c->winner; j++) {
-			const struct fix_candidate *w = collides(p, i, &fix->edits[j]);
+			const struct fix_candidate *w = edit_here(p, &fix->edits[j]) ?
+				collides(p, i, &fix->edits[j]) : NULL;
 
 			if (w)
 				c->winner = w->finding;
@@ -252,7 +282,7 @@ static int collect_edits(struct fix_plan *p)
 			const struct bpf_edit *e = &fix->edits[j];
 			struct fix_rendered_edit *r = &p->edits[p->n_edits];
 
-			if (already_listed(p, e))
+			if (!edit_here(p, e) || already_listed(p, e))
 				continue;
 			r->text = text_format_replacement(p->orig, p->orig_len, e->offset,
 							  e->length, e->text);

@@ -27,6 +27,7 @@ enum fix_status {
 	FIX_SKIP_CONFLICT,    /* overlaps an earlier chosen fix */
 	FIX_SKIP_BAD_EDIT,    /* edit outside the file, in another file, or self-overlapping */
 	FIX_SKIP_NOT_ALLOWED, /* left out by the caller (e.g. not confirmed) */
+	FIX_SKIP_ELSEWHERE,   /* edits another file: left to a fix_fileset */
 };
 
 struct fix_candidate {
@@ -57,6 +58,7 @@ struct fix_plan {
 	size_t n_edits;
 	char *out;                /* the bytes for the chosen subset */
 	size_t out_len;
+	bool part;                /* one file of a fix_fileset: edits elsewhere are others' */
 };
 
 /*
@@ -73,6 +75,15 @@ unsigned fix_needs_min_kernel(unsigned needs);
 int fix_plan__init(struct fix_plan *p, const char *path, const char *orig,
 		   size_t orig_len, const struct bpf_findings *findings,
 		   unsigned target_kernel);
+/*
+ * The same for one file of a set (rewrite/fileset.c): a candidate's edits
+ * in other files are left to their own plans; one with none here is
+ * FIX_SKIP_ELSEWHERE. (fix_plan__init gives that status to every
+ * candidate with an edit outside path.)
+ */
+int fix_plan__init_part(struct fix_plan *p, const char *path, const char *orig,
+			size_t orig_len, const struct bpf_findings *findings,
+			unsigned target_kernel);
 /*
  * Recompute the chosen subset among the candidates allowed (n_cand
  * bools, NULL = all), resolving conflicts again, then render.

@@ -27,6 +27,7 @@
 #include "rewrite/export.h"
 #include "rewrite/plan.h"
 #include "cmd/bpf-fix/report.h"
+#include "cmd/bpf-fix/shared.h"
 #include "cmd/bpf-fix/verify_stage.h"
 #include "verifier-model/globals.h"
 #include "verifier-model/qemu/qemu.h"
@@ -292,7 +293,19 @@ struct run {
 	size_t n;
 	struct progress progress;
 	int status;
+	struct rule_tally included_fixes;   /* fixes in included files (one set) */
+	size_t included_files;
 };
+
+/* Finish or undo the sets killed runs left in the files a unit includes; true if any. */
+static bool recover_sets(const struct bpf_findings *found)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < found->n_includes; i++)
+		any |= file_set__recover(found->includes[i]) > 0;
+	return any;
+}
 
 /* On a worker: read the file and lint exactly those bytes, not a later version. */
 static void fix_work(void *arg, size_t i, struct lint_session *s)
@@ -311,6 +324,11 @@ static void fix_work(void *arg, size_t i, struct lint_session *s)
 	opt.unsaved_text = it->snap.bytes;
 	opt.unsaved_len = it->snap.len;
 	it->lint_rc = s ? lint_run(s, it->path, &opt, &it->found, &it->err) : -ENOMEM;
+	if (r->c->apply && !it->lint_rc && recover_sets(&it->found)) {
+		/* a killed run's set of included files was finished or undone: lint again */
+		findings_free(&it->found);
+		it->lint_rc = lint_run(s, it->path, &opt, &it->found, &it->err);
+	}
 }
 
 /* In input order: plan, confirm, show and write one file; 0, 1 (changed) or 2. */
@@ -403,6 +421,44 @@ static int fix_files(struct cli *c, char **files, size_t n, struct run *r)
 	return r->status;
 }
 
+/* Test hook (BPF_FIX_TEST_SET_DELAY=MS): a pause between the steps of a set's write. */
+static void set_delay(void *arg)
+{
+	usleep((useconds_t)atoi(arg) * 1000);
+}
+
+/* After every file's own fixes: those in the files they include, over all of them. */
+static int fix_included(struct cli *c, struct run *r)
+{
+	struct shared_unit *u = calloc(r->n + 1, sizeof(*u));
+	const char *delay = getenv("BPF_FIX_TEST_SET_DELAY");
+	struct replace_opts wo = { .between_steps = delay ? set_delay : NULL, .arg = (void *)delay };
+	struct shared_opts o = { .opt = &c->opt, .verify = c->verify, .apply = c->apply,
+				 .target_kernel = c->opt.target_kernel, .out = stderr,
+				 .tot = &c->totals, .write = &wo, .fixes = &r->included_fixes };
+	size_t n = 0;
+	int status;
+
+	if (!u)
+		return 2;
+	for (size_t i = 0; i < r->n; i++) {
+		const struct fix_item *it = &r->items[i];
+
+		if (it->status == 2 || !it->plan.path)
+			continue;	/* not linted, or not planned: its includes unknown */
+		u[n++] = (struct shared_unit){ .path = it->path, .found = &it->found,
+					       .text = it->plan.out, .len = it->plan.out_len,
+					       .changed = fix_plan__changed(&it->plan) };
+		if (!o.target_kernel)
+			o.target_kernel = it->plan.target_kernel;
+	}
+	status = shared_stage__run(u, n, &o);
+	r->included_files = o.files_changed;
+	fflush(stdout);
+	free(u);
+	return status;
+}
+
 static int export(const struct cli *c, struct run *r)
 {
 	struct fix_plan **v = calloc(r->n + 1, sizeof(*v));
@@ -424,8 +480,8 @@ static int export(const struct cli *c, struct run *r)
 /* "bpf-fix: 40 files: 5 fixes in 3 files (RULE 3, RULE 2), written" on stderr. */
 static void print_summary(const struct cli *c, const struct run *r)
 {
-	struct rule_tally fixes = { 0 };
-	size_t files = 0, failed = 0;
+	struct rule_tally fixes = r->included_fixes;
+	size_t files = r->included_files, failed = 0;
 
 	for (size_t i = 0; i < r->n; i++) {
 		const struct fix_plan *p = &r->items[i].plan;
@@ -495,6 +551,8 @@ int main(int argc, char **argv)
 	if (in.n) {
 		int st = fix_files(&c, in.paths, in.n, &r);
 
+		status = st > status ? st : status;
+		st = fix_included(&c, &r);
 		status = st > status ? st : status;
 	}
 	if (!c.quiet && in.n > 1)

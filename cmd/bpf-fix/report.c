@@ -18,7 +18,7 @@ static void one(FILE *out, const char *shown, const struct fix_plan *p,
 		f->line, f->col, f->rule);
 	switch (c->status) {
 	case FIX_SKIP_BAD_EDIT:
-		fprintf(out, "its edits are not all inside %s\n", shown);
+		fprintf(out, "its edits overlap each other or fall outside %s\n", shown);
 		break;
 	case FIX_SKIP_UNFIXABLE:
 		fprintf(out, "%s\n", f->fix.unfixable);
@@ -41,7 +41,8 @@ static void one(FILE *out, const char *shown, const struct fix_plan *p,
 void report_skipped(FILE *out, const char *shown_path, const struct fix_plan *p)
 {
 	for (size_t i = 0; i < p->n_cand; i++)
-		if (p->cand[i].status != FIX_APPLIED)
+		/* edits elsewhere: the included files' stage reports them */
+		if (p->cand[i].status != FIX_APPLIED && p->cand[i].status != FIX_SKIP_ELSEWHERE)
 			one(out, shown_path, p, &p->cand[i]);
 }
 

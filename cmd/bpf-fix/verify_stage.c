@@ -102,7 +102,9 @@ static void print_dropped(FILE *out, const char *shown,
 			tot->fixes_kept += count_kept;
 		} else if (o->dropped_why[i]) {
 			tot->fixes_dropped++;
-			fprintf(out, "%s:%u:%u: fix not applied [%s]: %s\n", shown,
+			/* a set's fixes are in included files: name their own */
+			fprintf(out, "%s:%u:%u: fix not applied [%s]: %s\n",
+				plan->part ? f->file : shown,
 				f->line, f->col, f->rule, o->dropped_why[i]);
 		}
 	}
@@ -187,24 +189,23 @@ static int link_members(const char *path, const struct lint_options *opt,
 	return 0;
 }
 
-/* One backend over the eligible candidates; eligible is narrowed to the kept. */
-static int confirm_with(struct fix_plan *plan, const char *path,
-			const char *shown, const struct lint_options *lopt,
-			const struct compile_opts *file_cc, bool *eligible,
+/*
+ * One backend over the eligible candidates of src (plan: their findings);
+ * eligible is narrowed to the kept. A single file's programs (src.cc set)
+ * are confirmed linked with its link: group, as the project loads them.
+ */
+static int confirm_with(const struct fix_plan *plan, struct confirm_source src,
+			const char *shown, const struct lint_options *lopt, bool *eligible,
 			enum fix_verify mode, FILE *out, struct verify_totals *tot,
 			bool last)
 {
-	struct compile_opts linked = *file_cc, *cc = &linked;
+	struct compile_opts linked = src.cc ? *src.cc : (struct compile_opts){ 0 };
+	const struct compile_opts *cc = &linked;
 	char **link_objs = NULL;
 	unsigned target = plan->target_kernel;
 	struct vm_options vopt = { .max_insns = 1000000, .globals = stage_globals,
 				   .kernel = target_is_host(target) ? 0 : target };
 	bool *must_help = cost_candidates(plan);
-	struct confirm_source src = {
-		.path = path, .cc = cc, .n_fixes = plan->n_cand,
-		.eligible = eligible, .must_help = must_help,
-		.render = fix_plan__render_cb, .cookie = plan,
-	};
 	char name[64];
 	struct confirm_outcome o = { 0 };
 	struct compile_dir dir;
@@ -227,8 +228,11 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 		free(must_help);
 		return 2;
 	}
+	src.n_fixes = plan->n_cand;
+	src.eligible = eligible;
+	src.must_help = must_help;
 	/* Programs only loadable linked with others are confirmed linked. */
-	if (link_members(path, lopt, &dir, &link_objs)) {
+	if (src.cc && link_members(src.path, lopt, &dir, &link_objs)) {
 		fprintf(stderr, "bpf-fix: %s: a file it is linked with (link: in "
 			".bpf-lint.yaml) cannot be compiled, not changed\n", shown);
 		free(must_help);
@@ -236,6 +240,8 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 		return 2;
 	}
 	linked.link_with = link_objs;
+	if (src.cc)
+		src.cc = &linked;
 	err = must_help ? confirm_choose(&src, backend_of(mode, target), &vopt, &dir, &o) : -ENOMEM;
 	free(must_help);
 	lint_args_free(link_objs);
@@ -266,10 +272,32 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 	return err ? 2 : 0;
 }
 
+/* Model then kernel for --verify=both; eligible ends as the kept subset (none on error). */
+static int confirm_modes(const struct fix_plan *plan, const struct confirm_source *src,
+			 const char *shown, const struct lint_options *lopt, bool *eligible,
+			 enum fix_verify mode, FILE *out, struct verify_totals *tot)
+{
+	int status;
+
+	if (mode == FIX_VERIFY_BOTH) {
+		status = confirm_with(plan, *src, shown, lopt, eligible, FIX_VERIFY_MODEL,
+				      out, tot, false);
+		if (!status)
+			status = confirm_with(plan, *src, shown, lopt, eligible,
+					      FIX_VERIFY_KERNEL, out, tot, true);
+	} else {
+		status = confirm_with(plan, *src, shown, lopt, eligible, mode, out, tot, true);
+	}
+	if (status)
+		memset(eligible, 0, plan->n_cand * sizeof(*eligible));
+	return status;
+}
+
 int verify_stage__run(struct fix_plan *plan, const char *path,
 		      const char *shown, const struct lint_options *opt,
 		      enum fix_verify mode, FILE *out, struct verify_totals *tot)
 {
+	struct confirm_source src = { .path = path, .render = fix_plan__render_cb, .cookie = plan };
 	struct lint_command cmd;
 	struct compile_opts cc;
 	bool *eligible;
@@ -285,22 +313,68 @@ int verify_stage__run(struct fix_plan *plan, const char *path,
 	/* the project's compiler and flags (compile database, `--`), else clang-19 */
 	cc = (struct compile_opts){ .compiler = cmd.compiler, .args = cmd.args,
 				    .cwd = cmd.dir };
-	if (mode == FIX_VERIFY_BOTH) {
-		status = confirm_with(plan, path, shown, opt, &cc, eligible,
-				      FIX_VERIFY_MODEL, out, tot, false);
-		if (!status)
-			status = confirm_with(plan, path, shown, opt, &cc, eligible,
-					      FIX_VERIFY_KERNEL, out, tot, true);
-	} else {
-		status = confirm_with(plan, path, shown, opt, &cc, eligible, mode,
-				      out, tot, true);
-	}
-	if (status)
-		memset(eligible, 0, plan->n_cand * sizeof(*eligible));
+	src.cc = &cc;
+	status = confirm_modes(plan, &src, shown, opt, eligible, mode, out, tot);
 	if (fix_plan__select(plan, eligible))
 		status = 2;
 	free(eligible);
 	lint_command__free(&cmd);
+	return status;
+}
+
+/* confirm_source.render_files for a fix_fileset: every file's bytes for chosen. */
+static int render_set(void *cookie, const bool *chosen, struct confirm_file **files, size_t *n)
+{
+	struct fix_fileset *set = cookie;
+	struct confirm_file *v;
+	int err = fix_fileset__select(set, chosen);
+
+	*files = NULL;
+	*n = 0;
+	if (err)
+		return err;
+	v = calloc(set->n_files + 1, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (size_t f = 0; f < set->n_files; f++) {
+		const struct fix_plan *p = &set->files[f];
+
+		v[f].path = p->path;
+		v[f].len = p->out_len;
+		v[f].text = malloc(p->out_len + 1);
+		if (!v[f].text) {
+			*files = v;
+			*n = f;
+			return -ENOMEM;
+		}
+		memcpy(v[f].text, p->out, p->out_len + 1);
+	}
+	*files = v;
+	*n = set->n_files;
+	return 0;
+}
+
+int verify_stage__run_set(struct fix_fileset *set, const struct confirm_unit *units,
+			  size_t n_units, enum fix_verify mode, FILE *out,
+			  struct verify_totals *tot)
+{
+	struct confirm_source src = { .units = units, .n_units = n_units,
+				      .render_files = render_set, .cookie = set };
+	const struct fix_plan *first = &set->files[0];
+	bool *eligible;
+	int status;
+
+	if (mode == FIX_VERIFY_NONE || !fix_fileset__changed(set))
+		return 0;
+	eligible = calloc(first->n_cand + 1, sizeof(*eligible));
+	if (!eligible)
+		return 2;
+	for (size_t i = 0; i < first->n_cand; i++)
+		eligible[i] = fix_fileset__applied(set, i);
+	status = confirm_modes(first, &src, "included files", NULL, eligible, mode, out, tot);
+	if (fix_fileset__select(set, eligible))
+		status = 2;
+	free(eligible);
 	return status;
 }
 

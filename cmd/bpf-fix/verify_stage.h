@@ -9,6 +9,8 @@
 
 #include <stdio.h>
 #include "lint/lint.h"
+#include "confirm/confirm.h"
+#include "rewrite/fileset.h"
 #include "rewrite/plan.h"
 
 enum fix_verify {
@@ -48,6 +50,14 @@ int verify_stage__run(struct fix_plan *plan, const char *path,
 		      const char *shown, const struct lint_options *opt,
 		      enum fix_verify mode, FILE *out,
 		      struct verify_totals *tot);
+/*
+ * The same for fixes over several files (a fix_fileset), measured in
+ * every unit given (each with its own flags): kept only if no program of
+ * any unit is newly rejected or grows. 0, or 2 (then nothing is kept).
+ */
+int verify_stage__run_set(struct fix_fileset *set, const struct confirm_unit *units,
+			  size_t n_units, enum fix_verify mode, FILE *out,
+			  struct verify_totals *tot);
 /* "N files changed, N fixes kept, N dropped; processed insns A -> B". */
 void verify_totals__print(const struct verify_totals *t, FILE *out);
 

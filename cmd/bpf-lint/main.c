@@ -215,6 +215,7 @@ struct lint_batch {
 	size_t n;
 	struct lint_job *jobs;
 	struct bpf_findings *all;
+	struct bpf_findings held;  /* findings in included files, once each */
 	bool stream;             /* text without --cost: print each file when done */
 	bool color;
 	struct progress progress;
@@ -257,6 +258,8 @@ static void lint_done(void *arg, size_t i)
 		fprintf(stderr, "%s\n", j->err);	/* a note: flags left out */
 	}
 	free(j->err);
+	if (findings_hold_shared(&b->held, &j->found, b->files[i]))
+		b->status = 2;
 	count_findings(b, &j->found);
 	if (b->stream) {
 		const struct lint_options *o = &b->c->opt;
@@ -274,9 +277,34 @@ static void lint_done(void *arg, size_t i)
 			if (f)
 				*f = j->found.v[k];
 		}
-		free(j->found.v);
+		j->found.n = 0;
+		findings_free(&j->found);
 	}
 	progress__step(&b->progress, i + 1, b->files[i]);
+}
+
+/* After every unit: the findings in included files, each once, with the files it affects. */
+static void print_held(struct lint_batch *b)
+{
+	findings_sort(&b->held);
+	for (size_t k = 0; k < b->held.n; k++) {
+		rule_tally__add(&b->by_rule, b->held.v[k].rule);
+		b->files_with += !k || strcmp(b->held.v[k].file, b->held.v[k - 1].file);
+	}
+	if (b->stream) {
+		if (print_text_source(stdout, &b->held, b->color, NULL, NULL, 0))
+			b->status = 2;
+		fflush(stdout);
+	} else {
+		for (size_t k = 0; k < b->held.n; k++) {
+			struct bpf_finding *f = findings_add(b->all);
+
+			if (f)
+				*f = b->held.v[k];
+		}
+		b->held.n = 0;
+	}
+	findings_free(&b->held);
 }
 
 /* "bpf-lint: 40 files: 7 findings in 3 files (RULE 4, RULE 3)" on stderr. */
@@ -315,6 +343,7 @@ static int lint_files(struct cli *c, char **files, size_t n, struct bpf_findings
 	progress__init(&b.progress, n, c->quiet);
 	lint_pool_run(n, c->jobs, &ops, &b);
 	progress__clear(&b.progress);
+	print_held(&b);
 	if (!c->quiet && n > 1)
 		print_summary(&b);
 	*found = b.by_rule.total;

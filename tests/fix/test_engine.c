@@ -2,6 +2,7 @@
 /* The rewrite engine on hand-made findings: order, overlaps, formatting, definitions. */
 #include <criterion/criterion.h>
 #include <string.h>
+#include "rewrite/fileset.h"
 #include "rewrite/plan.h"
 #include "rewrite/preamble.h"
 #include "rewrite/text.h"
@@ -203,9 +204,43 @@ Test(engine, unfixable_kernel_and_bad_edits_not_applied)
 	cr_assert_eq(p.cand[2].status, FIX_SKIP_KERNEL);
 	cr_assert_eq(p.cand[2].min_kernel, KVER(6, 9));
 	cr_assert_eq(p.cand[3].status, FIX_SKIP_BAD_EDIT);
-	cr_assert_eq(p.cand[4].status, FIX_SKIP_BAD_EDIT);
+	cr_assert_eq(p.cand[4].status, FIX_SKIP_ELSEWHERE);	/* for a fix_fileset */
 	cr_assert_eq(p.cand[5].status, FIX_APPLIED);
 	fix_plan__free(&p);
+}
+
+Test(engine, fileset_applies_a_fix_in_all_its_files_or_none)
+{
+	const char a[] = "aaaa\n", b[] = "bbbb\n";
+	struct bpf_edit both[] = { { .file = "A.h", .offset = 0, .length = 1, .text = "X" },
+				   { .file = "B.h", .offset = 1, .length = 1, .text = "Y" } };
+	struct bpf_edit clash[] = { { .file = "B.h", .offset = 1, .length = 2, .text = "Z" } };
+	struct bpf_edit alone[] = { { .file = "A.h", .offset = 3, .length = 1, .text = "W" } };
+	struct bpf_finding v[] = { finding("both", 0, both, 2), finding("clash", 1, clash, 1),
+				   finding("alone", 3, alone, 1) };
+	struct fix_fileset set = { 0 };
+
+	for (int i = 0; i < 3; i++) {
+		v[i].file = "A.h";
+		cr_assert_eq(fix_fileset__add(&set, &v[i]), 0);
+	}
+	cr_assert_eq(fix_fileset__add(&set, &v[0]), 0);	/* found again by another unit */
+	cr_assert_eq(set.cands.n, 3);
+	cr_assert_eq(fix_fileset__plan(&set, "A.h", a, strlen(a), 0, 0), 0);
+	cr_assert_eq(fix_fileset__plan(&set, "B.h", b, strlen(b), 0, 0), 0);
+	cr_assert_eq(fix_fileset__select(&set, NULL), 0);
+	/* "clash" loses to "both" in B.h, so "both" is whole and "clash" nowhere */
+	cr_expect_str_eq(set.files[0].out, "XaaW\n");
+	cr_expect_str_eq(set.files[1].out, "bYbb\n");
+	{
+		bool no_both[3] = { false, true, true };
+
+		cr_assert_eq(fix_fileset__select(&set, no_both), 0);
+	}
+	/* without "both", "clash" goes in and A.h keeps only "alone" */
+	cr_expect_str_eq(set.files[0].out, "aaaW\n");
+	cr_expect_str_eq(set.files[1].out, "bZb\n");
+	fix_fileset__free(&set);
 }
 
 Test(engine, select_subset_lets_loser_in)

@@ -244,13 +244,36 @@ Test(cli, header_filter)
 	write_tmp("helpers.h", "static __always_inline int h(int x) { return x; }\n");
 	f = write_tmp("main.bpf.c", "#include <linux/types.h>\n#include <bpf/bpf_helpers.h>\n#include \"helpers.h\"\n"
 			"int g(int x) { return h(x) + h(1); }\n");
-	cr_expect_eq(lint(f, NULL, NULL, NULL, NULL, NULL), 0, "%s", out);
+	/* The project's own header is reported by default (issue 22). */
+	cr_expect_eq(lint(f, NULL, NULL, NULL, NULL, NULL), 1, "%s", out);
+	cr_expect(strstr(out, "helpers.h:1:8: warning:"), "%s", out);
+	cr_expect(strstr(out, "note: this file is included by "), "%s", out);
+	/* A filter replaces the default: here it matches nothing. */
+	cr_expect_eq(lint("--header-filter=nothing\\.h$", f, NULL, NULL, NULL, NULL), 0, "%s", out);
 	cr_expect_eq(lint("--header-filter=helpers\\.h$", f, NULL, NULL, NULL, NULL), 1);
 	cr_expect(strstr(out, "helpers.h:1:8: warning:"), "%s", out);
 	/* System headers (libbpf's own __always_inline helpers) never match. */
 	cr_expect_eq(lint("--header-filter=.*", f, NULL, NULL, NULL, NULL), 1);
 	cr_expect(!strstr(out, "/usr/include/"), "%s", out);
 	cr_expect_eq(lint("--header-filter=(", f, NULL, NULL, NULL, NULL), 2);
+	/* The config's header-filter: does the same; the option wins over it. */
+	write_tmp(".bpf-lint.yaml", "header-filter: \"nothing\\\\.h$\"\n");
+	cr_expect_eq(lint(f, NULL, NULL, NULL, NULL, NULL), 0, "%s%s", out, err);
+	cr_expect_eq(lint("--header-filter=helpers", f, NULL, NULL, NULL, NULL), 1, "%s", err);
+	write_tmp(".bpf-lint.yaml", "rules: {}\n");
+}
+
+Test(cli, generated_headers_are_not_the_project)
+{
+	char *f;
+
+	/* A vmlinux.h or skeleton beside the program is generated, not the user's. */
+	write_tmp("vmlinux_min.h", "static __always_inline int v(int x) { return x; }\n");
+	write_tmp("prog.skel.h", "static __always_inline int s(int x) { return x; }\n");
+	f = write_tmp("gen.bpf.c", "#include <linux/types.h>\n#include <bpf/bpf_helpers.h>\n"
+			"#include \"vmlinux_min.h\"\n#include \"prog.skel.h\"\n"
+			"int g(int x) { return v(x) + s(1); }\n");
+	cr_expect_eq(lint(f, NULL, NULL, NULL, NULL, NULL), 0, "%s%s", out, err);
 }
 
 Test(cli, compile_database_and_extra_args)

@@ -7,6 +7,12 @@
    leaves no temporary file (.NAME.bpf-fix-XXXXXX) behind.
 2. Two `bpf-fix --apply` runs on the same tree at once, many times: no
    file is corrupted (each ends original or fixed).
+3. Several files as one set (issue 22): copies of testdata/project, whose
+   fixes edit hot.h and c_piece.bpf.c, written as one set with a pause
+   between the set's steps (BPF_FIX_TEST_SET_DELAY) and killed at random
+   points: each file original or fixed; a tree part fixed always has the
+   set's journal; the next run finishes or undoes it (all fixed, nothing
+   left behind). Needs the generated vmlinux.h (BPF_VMLINUX_DIR).
 
   kill_apply.py BPF_FIX SOURCE_ROOT [ROUNDS]
 """
@@ -149,6 +155,91 @@ def concurrent_rounds(d, want):
     print("ok %d rounds of two concurrent --apply runs: no file corrupted" % (ROUNDS // 4 or 1))
 
 
+SET_COPIES = 2
+SET_DELAY_MS = 40
+
+
+def set_populate(d):
+    src = os.path.join(ROOT, "testdata", "project")
+    vm = os.path.join(os.environ.get("BPF_VMLINUX_DIR", ""), "vmlinux.h")
+    if not os.path.exists(vm):
+        return None
+    mains = []
+    for k in range(SET_COPIES):
+        sub = os.path.join(d, "proj%d" % k)
+        os.makedirs(sub)
+        for n in os.listdir(src):
+            shutil.copy(os.path.join(src, n), sub)
+        shutil.copy(vm, sub)
+        mains += [os.path.join(sub, m) for m in ("a.bpf.c", "c.bpf.c")]
+    return mains
+
+
+def set_argv(mains):
+    return [FIX, "--verify=none", "--apply"] + mains
+
+
+def set_files(d):
+    return sorted(os.path.join(b, n) for b, _, fs in os.walk(d) for n in fs
+                  if n in ("hot.h", "c_piece.bpf.c"))
+
+
+def set_rounds(d):
+    global failures
+    mains = set_populate(d)
+    if mains is None:
+        print("skip set rounds: no generated vmlinux.h (BPF_VMLINUX_DIR)")
+        return
+    files = set_files(d)
+    orig = {p: read(p) for p in files}
+    env = dict(os.environ, BPF_FIX_TEST_SET_DELAY=str(SET_DELAY_MS))
+    t = time.time()
+    subprocess.run(set_argv(mains), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    span = time.time() - t
+    fixed = {p: read(p) for p in files}
+    if any(fixed[p] == orig[p] for p in files):
+        failures += 1
+        print("FAIL set rounds: a clean run did not fix every file of the set")
+        return
+    mixed = committed = 0
+    for r in range(max(4, ROUNDS // 4)):
+        for p in files:
+            with open(p, "wb") as f:
+                f.write(orig[p])
+        proc = subprocess.Popen(set_argv(mains), env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        # the set's write begins with its temporaries: kill somewhere in its 3n steps
+        while proc.poll() is None and not temps(d):
+            time.sleep(0.005)
+        time.sleep(random.uniform(0, 3 * len(files) * SET_DELAY_MS / 1000.0))
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        state = [read(p) == fixed[p] for p in files]
+        bad = [p for p in files if read(p) not in (orig[p], fixed[p])]
+        journal = [n for n in temps(d) if n.endswith(".bpf-fix-journal")]
+        if bad or (0 < sum(state) < len(files) and not journal):
+            failures += 1
+            print("FAIL set round %d: %d files neither original nor fixed, %d of %d fixed, "
+                  "journals %s" % (r, len(bad), sum(state), len(files), journal[:2]))
+            return
+        mixed += 0 < sum(state) < len(files)
+        committed += bool(journal)
+        rr = subprocess.run(set_argv(mains), capture_output=True, text=True)
+        left = temps(d)
+        if left or any(read(p) != fixed[p] for p in files) or rr.returncode not in (0, 1):
+            failures += 1
+            print("FAIL set round %d: the next run left %s, all fixed %s\n%s" %
+                  (r, left[:3], all(read(p) == fixed[p] for p in files), rr.stderr[-500:]))
+            return
+    print("ok %d set rounds over %d files (a full run takes %.1f s): %d killed with the set "
+          "half written, %d with its journal; each file original or fixed, the next run "
+          "finished every set" % (max(4, ROUNDS // 4), len(files), span, mixed, committed))
+    if not committed:
+        failures += 1
+        print("FAIL set rounds: no kill landed after the commit; the recovery went untested")
+
+
 def main():
     if not PAIRS:
         print("FAIL: no golden pairs found under %s/testdata" % ROOT)
@@ -160,6 +251,11 @@ def main():
         kill_rounds(d, want)
         clean_rerun(d, want)
         concurrent_rounds(d, want)
+    finally:
+        shutil.rmtree(d)
+    d = tempfile.mkdtemp(prefix="kill-apply-set-")
+    try:
+        set_rounds(d)
     finally:
         shutil.rmtree(d)
     print("%d failed" % failures)

@@ -106,7 +106,7 @@ def main():
     readme = (root / "README.md").read_text()
     os.chdir(root)
     files = sorted(str(p) for p in pathlib.Path("testdata").glob("*/*.bpf.c")
-                   if p.parts[1] not in ("verifier", "e2e", "include")
+                   if p.parts[1] not in ("verifier", "e2e", "include", "project")
                    and not p.name.endswith(".fixed.bpf.c")
                    and (vmlinux or "vmlinux.h" not in p.read_text()))
     flags = ["--rules=*"] + files + ["--", "-Itestdata/include"]

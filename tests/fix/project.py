@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""A project with its hot code in headers (issue 22): testdata/project.
+
+hot.h's loop is shared by a.bpf.c (NSLOTS 128) and b.bpf.c (256);
+c.bpf.c #includes c_piece.bpf.c. On a copy with its own vmlinux.h:
+- bpf-lint a.bpf.c b.bpf.c reports hot.h's loop once, naming both, exit 1,
+  with no --header-filter; a directory run lints a, b, c (not the piece);
+- bpf-fix --apply edits hot.h and c_piece.bpf.c, no other file;
+- the fixed programs compile with clang-19 and the running kernel's
+  verifier processes at most a tenth of the instructions it did before
+  (skipped, exit 77, when bpf() is refused);
+- a second bpf-fix --apply changes nothing.
+
+  project.py BPF_FIX BPF_LINT BPF_VERIFY CLANG
+"""
+import csv
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FIX, LINT, VERIFY, CLANG = (os.path.abspath(a) for a in sys.argv[1:5])
+ROOT = os.environ["BPF_SOURCE_ROOT"]
+VMDIR = os.environ.get("BPF_VMLINUX_DIR", "")
+failures = 0
+
+
+def check(ok, what, detail=""):
+    global failures
+    print("%s %s" % ("ok" if ok else "FAIL", what))
+    if not ok:
+        failures += 1
+        if detail:
+            print("    " + detail.replace("\n", "\n    ")[-3000:])
+
+
+def run(argv, d):
+    return subprocess.run(argv, cwd=d, capture_output=True, text=True)
+
+
+def snapshot(d):
+    return {n: open(os.path.join(d, n), "rb").read() for n in sorted(os.listdir(d))
+            if os.path.isfile(os.path.join(d, n))}
+
+
+def kernel_insns(d, objs):
+    r = run([VERIFY, "--backend=kernel", "--format=csv"] + objs, d)
+    if r.returncode == 2:
+        return None, r.stderr
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    return {row["program"]: (row["verdict"], int(row["insns"])) for row in rows}, r.stderr
+
+
+def compile_all(d, tag):
+    multi = subprocess.run(["gcc", "-print-multiarch"], capture_output=True,
+                           text=True).stdout.strip() or "x86_64-linux-gnu"
+    objs = []
+    for f in ("a", "b", "c"):
+        o = "%s-%s.o" % (f, tag)
+        r = run([CLANG, "-O2", "-g", "-target", "bpf", "-D__TARGET_ARCH_x86",
+                 "-I/usr/include/" + multi, "-c", f + ".bpf.c", "-o", o], d)
+        check(r.returncode == 0, "%s.bpf.c (%s) compiles with clang-19" % (f, tag), r.stderr)
+        objs.append(o)
+    return objs
+
+
+def main():
+    vm = os.path.join(VMDIR, "vmlinux.h")
+    if not os.path.exists(vm):
+        print("SKIP: no generated vmlinux.h (needs /sys/kernel/btf/vmlinux and bpftool)")
+        return 77
+    d = tempfile.mkdtemp(prefix="bpf-project-")
+    try:
+        for n in os.listdir(os.path.join(ROOT, "testdata", "project")):
+            shutil.copy(os.path.join(ROOT, "testdata", "project", n), d)
+        shutil.copy(vm, d)
+        return steps(d)
+    finally:
+        shutil.rmtree(d)
+
+
+def steps(d):
+    r = run([LINT, "--color=never", "-q", "a.bpf.c", "b.bpf.c"], d)
+    hot = [l for l in r.stdout.splitlines() if l.startswith("hot.h:") and "warning:" in l]
+    check(r.returncode == 1 and len(hot) == 1 and "[bounded-loop]" in hot[0],
+          "bpf-lint a.bpf.c b.bpf.c: hot.h's loop once, exit 1", r.stdout + r.stderr)
+    check("note: this file is included by a.bpf.c, b.bpf.c" in r.stdout,
+          "the finding names both programs", r.stdout)
+    check(not any(l.startswith("vmlinux.h") for l in r.stdout.splitlines()),
+          "nothing reported in vmlinux.h", r.stdout)
+    r = run([LINT, "--color=never", "."], d)
+    check("3 files:" in r.stderr and "c_piece.bpf.c:11:2: warning:" in r.stdout,
+          "a directory run lints a, b and c, the piece through c", r.stdout + r.stderr)
+
+    before = snapshot(d)
+    objs_before = compile_all(d, "before")
+    r = run([FIX, "--apply", "a.bpf.c", "b.bpf.c", "c.bpf.c"], d)
+    after = snapshot(d)
+    changed = sorted(n for n in before if not n.endswith(".o") and before[n] != after.get(n))
+    check(r.returncode == 1 and changed == ["c_piece.bpf.c", "hot.h"],
+          "bpf-fix --apply edits hot.h and c_piece.bpf.c only (vmlinux.h untouched)",
+          "changed %s\n%s" % (changed, r.stderr))
+    check(b"bpf_for(i, 0, NSLOTS)" in after["hot.h"], "hot.h's loop is a bpf_for", "")
+    check(not [n for n in after if ".bpf-fix-" in n], "no temporary or journal left", "")
+    objs_after = compile_all(d, "after")
+    r2 = run([FIX, "--apply", "a.bpf.c", "b.bpf.c", "c.bpf.c"], d)
+    again = {n: b for n, b in snapshot(d).items() if not n.endswith(".o")}
+    check(r2.returncode == 0 and again == {n: b for n, b in after.items() if not n.endswith(".o")},
+          "a second run changes nothing",
+          r2.stdout + r2.stderr)
+
+    kb, err = kernel_insns(d, objs_before)
+    if kb is None:
+        print("SKIP kernel figures: %s" % err.strip())
+        return 1 if failures else 77
+    ka, err = kernel_insns(d, objs_after)
+    rel = os.uname().release
+    for prog in ("prog_a", "prog_b", "prog_c"):
+        (vb, nb), (va, na) = kb.get(prog, ("missing", 0)), ka.get(prog, ("missing", 0))
+        print("  %s: %d -> %d processed insns (kernel %s), %s -> %s" % (prog, nb, na, rel, vb, va))
+        check(vb == "success" and va == "success" and 0 < na * 10 <= nb,
+              "%s loads before and after, a tenth of the insns or less" % prog)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -220,6 +220,9 @@ static void child_run(int fd, const struct lint_limits *lim, lint_isolated_fn fn
 	put_u64(&w, found.n);
 	for (size_t i = 0; i < found.n; i++)
 		put_finding(&w, &found.v[i]);
+	put_u64(&w, found.n_includes);
+	for (size_t i = 0; i < found.n_includes; i++)
+		put_str(&w, found.includes[i]);
 	for (size_t off = 0; !w.bad && off < w.n;) {
 		ssize_t r = write(fd, w.p + off, w.n - off);
 
@@ -278,6 +281,13 @@ static int decode(struct wire *w, struct bpf_findings *out, char **err)
 	for (size_t i = 0; i < n && !w->bad; i++)
 		if (get_finding(w, out))
 			break;
+	n = w->bad ? 0 : get_u64(w);
+	if (n && !w->bad && n <= w->n) {	/* each string costs at least its length word */
+		out->includes = calloc(n, sizeof(*out->includes));
+		for (size_t i = 0; out->includes && i < n && !w->bad; i++)
+			out->includes[out->n_includes++] = get_str(w);
+		w->bad |= !out->includes;
+	}
 	return w->bad ? -EPROTO : rc;
 }
 

@@ -369,6 +369,12 @@ int verify_stage__run_set(struct fix_fileset *set, const struct confirm_unit *un
 	eligible = calloc(first->n_cand + 1, sizeof(*eligible));
 	if (!eligible)
 		return 2;
+	if (!n_units) {	/* nothing to compile them in: nothing is confirmed */
+		fprintf(out, "included files: no file of the run includes them: not changed\n");
+		status = fix_fileset__select(set, eligible) ? 2 : 0;
+		free(eligible);
+		return status;
+	}
 	for (size_t i = 0; i < first->n_cand; i++)
 		eligible[i] = fix_fileset__applied(set, i);
 	status = confirm_modes(first, &src, "included files", NULL, eligible, mode, out, tot);

@@ -196,7 +196,7 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 			return 0;
 		if (r->type != VM_PTR_CTX)
 			return expect(env, regno, "ctx");
-		return 0;
+		return vm_check_ctx_ptr_off(env, regno);
 	case VM_ARG_SPIN_LOCK:
 		return vm_spin_lock_arg(env, regno, !strcmp(sig->name, "bpf_spin_lock"));
 	case VM_ARG_SOCK_COMMON: case VM_ARG_SOCK_COMMON_OR_NULL:
@@ -210,9 +210,11 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		return 0;
 	case VM_ARG_BTF_PTR: case VM_ARG_BTF_PTR_OR_NULL:
 		return btf_ptr_arg(env, sig, regno, a == VM_ARG_BTF_PTR_OR_NULL);
-	case VM_ARG_FIXED_MEM: case VM_ARG_FIXED_UNINIT_MEM:
-		return vm_check_helper_mem(env, regno, sig->fixed_size,
-					   a == VM_ARG_FIXED_UNINIT_MEM, false);
+	case VM_ARG_FIXED_MEM:
+		return vm_check_helper_mem(env, regno, sig->fixed_size, false, false);
+	case VM_ARG_FIXED_UNINIT_MEM:	/* every one of them is MEM_ALIGNED too */
+		return vm_check_helper_mem(env, regno, sig->fixed_size, true, false) ||
+		       vm_check_alignment(env, r, 0, sig->fixed_size, true) ? -EACCES : 0;
 	case VM_ARG_FUNC:
 		if (r->type != VM_PTR_FUNC)
 			return expect(env, regno, "func");

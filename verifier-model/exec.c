@@ -54,7 +54,7 @@ static bool sane_offset(struct vm_env *env, const struct vm_reg *r, const char *
 
 /* pointer op= scalar: the pointer keeps its kind, the offset moves. */
 static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_reg *dst,
-		     const struct vm_reg *ptr, const struct vm_reg *off)
+		     const struct vm_reg *ptr, const struct vm_reg *off, bool scalar_dst)
 {
 	uint8_t op = BPF_OP(insn->code);
 	bool known = scalar_is_const(&off->s);
@@ -87,7 +87,7 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 	}
 	if (!sane_offset(env, off, tn) || !sane_offset(env, ptr, tn))
 		return -EACCES;
-	if (op == BPF_SUB && dst == off)
+	if (op == BPF_SUB && scalar_dst)
 		return vm_env__reject(env, "R%d tried to subtract pointer from scalar", insn->dst_reg);
 	if (op == BPF_SUB && ptr->type == VM_PTR_STACK)
 		return vm_env__reject(env, "R%d subtraction from stack pointer prohibited", insn->dst_reg);
@@ -251,14 +251,14 @@ int vm_exec_alu(struct vm_env *env, const struct bpf_insn *insn)
 
 		if (vm_mark_precise(env, insn->dst_reg))
 			return -EACCES;
-		return ptr_arith(env, insn, dst, src, &off);
+		return ptr_arith(env, insn, dst, src, &off, true);
 	}
 	if (dst->type != VM_SCALAR) {      /* pointer += scalar */
 		struct vm_reg off = *src;
 
 		if (src != &konst && vm_mark_precise(env, insn->src_reg))
 			return -EACCES;
-		return ptr_arith(env, insn, dst, dst, &off);
+		return ptr_arith(env, insn, dst, dst, &off, false);
 	}
 	if (dst->precise && src != &konst && vm_mark_precise(env, insn->src_reg))
 		return -EACCES;

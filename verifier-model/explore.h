@@ -96,6 +96,14 @@ int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn);
  */
 int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 		 const struct vm_reg *val, int dst, bool sx);
+/* A load (dst >= 0, sign-extending if sx) or store at ctx + off (ctx.c). */
+int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool write, int dst,
+			bool sx);
+/* __check_ptr_off_reg of a context pointer in regno (ctx.c). */
+int vm_check_ctx_ptr_off(struct vm_env *env, int regno);
+/* check_ptr_alignment of an access at reg + off; strict_once: atomics, MEM_ALIGNED args. */
+int vm_check_alignment(struct vm_env *env, const struct vm_reg *reg, int off, int size,
+		       bool strict_once);
 /* A helper reads (write=false) or fills size bytes at register regno. */
 int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write,
 			bool zero_ok);

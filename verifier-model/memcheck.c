@@ -15,8 +15,6 @@
 #include "verifier-model/insn.h"
 
 bool vm_sock_field_ok(int type, int off, int size);
-int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool write,
-			int dst);
 
 void vm_coerce_to_size(struct vm_scalar *s, int size, bool sx)
 {
@@ -427,12 +425,60 @@ static int pkt_access(struct vm_env *env, int regno, const struct vm_reg *reg, i
 	return 0;
 }
 
+/* The var_off part of an alignment message: 6.18 prints a constant plainly. */
+static void var_off_str(const struct vm_reg *reg, char *buf, size_t len)
+{
+	if (!reg->s.var_off.mask)
+		snprintf(buf, len, "%lld", (long long)reg->s.var_off.value);
+	else
+		snprintf(buf, len, "(0x%llx; 0x%llx)", (unsigned long long)reg->s.var_off.value,
+			 (unsigned long long)reg->s.var_off.mask);
+}
+
+/*
+ * check_ptr_alignment: stack accesses always (spill tracking needs it),
+ * others under BPF_F_STRICT_ALIGNMENT or when strict_once (atomics,
+ * MEM_ALIGNED helper arguments). Packets count NET_IP_ALIGN (2) in.
+ */
+int vm_check_alignment(struct vm_env *env, const struct vm_reg *reg, int off, int size,
+		       bool strict_once)
+{
+	unsigned fl = env->opt ? env->opt->prog_flags : 0;
+	bool strict = strict_once || ((fl & BPF_F_STRICT_ALIGNMENT) && !(fl & BPF_F_ANY_ALIGNMENT));
+	bool pkt = reg->type == VM_PTR_PKT || reg->type == VM_PTR_PKT_META;
+	const char *desc = "";
+	uint64_t at = reg->s.var_off.value + (uint64_t)(int64_t)reg->off + (uint64_t)(int64_t)off +
+		      (pkt ? 2 : 0);
+	char tn[64];
+
+	if (!(reg->flags & VM_F_MAYBE_NULL))
+		switch (reg->type) {
+		case VM_PTR_MAP_KEY: desc = "key "; break;
+		case VM_PTR_MAP_VALUE: desc = "value "; break;
+		case VM_PTR_CTX: desc = "context "; break;
+		case VM_PTR_STACK: desc = "stack "; strict = true; break;
+		case VM_PTR_SOCKET: desc = "sock "; break;
+		case VM_PTR_SOCK_COMMON: desc = "sock_common "; break;
+		case VM_PTR_TCP_SOCK: desc = "tcp_sock "; break;
+		}
+	if (!strict || size == 1 || !((at | reg->s.var_off.mask) & (uint64_t)(size - 1)))
+		return 0;
+	var_off_str(reg, tn, sizeof(tn));
+	if (pkt)
+		return vm_env__reject(env, "misaligned packet access off 2+%s+%d+%d size %d", tn,
+				      reg->off, off, size);
+	return vm_env__reject(env, "misaligned %saccess off %s+%d+%d size %d", desc, tn, reg->off,
+			      off, size);
+}
+
 int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 		 const struct vm_reg *val, int dst, bool sx)
 {
 	const struct vm_reg *reg = vm_env__reg(env, regno);
 	char tn[48];
 
+	if (reg->type != VM_NOT_INIT && vm_check_alignment(env, reg, off, size, false))
+		return -EACCES;
 	if (reg->type == VM_NOT_INIT)
 		return vm_env__reject(env, "R%d !read_ok", regno);
 	if (reg->flags & VM_F_MAYBE_NULL || reg->type == VM_SCALAR || reg->type == VM_PTR_MAP ||
@@ -466,7 +512,7 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 		return btf_access(env, reg, reg->off + off + (int)scalar_const_value(&reg->s),
 				  size, dst, sx);
 	case VM_PTR_CTX:
-		return vm_check_ctx_access(env, regno, off, size, write, dst);
+		return vm_check_ctx_access(env, regno, off, size, write, dst, sx);
 	case VM_PTR_SOCK_COMMON: case VM_PTR_SOCKET: case VM_PTR_TCP_SOCK:
 		if (write)
 			return vm_env__reject(env, "R%d cannot write into %s", regno,
@@ -508,7 +554,8 @@ int vm_exec_st(struct vm_env *env, const struct bpf_insn *insn)
 	}
 	reg = vm_env__reg(env, insn->dst_reg);
 	if (reg->type == VM_PTR_STACK && !(reg->flags & VM_F_MAYBE_NULL))
-		return stack_access(env, insn->dst_reg, reg, insn->off, size, true, val, -1,
+		return vm_check_alignment(env, reg, insn->off, size, false) ? -EACCES :
+		       stack_access(env, insn->dst_reg, reg, insn->off, size, true, val, -1,
 				    false, insn);
 	if (reg->type == VM_PTR_CTX && BPF_CLASS(insn->code) == BPF_ST)
 		return vm_env__reject(env, "BPF_ST stores into R%d ctx is not allowed", insn->dst_reg);
@@ -533,7 +580,8 @@ int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn)
 	if (reg->type == VM_PTR_CTX || vm_reg__is_pkt(reg))
 		return vm_env__reject(env, "BPF_ATOMIC stores into R%d %s is not allowed",
 				      insn->dst_reg, reg->type == VM_PTR_CTX ? "ctx" : "pkt");
-	if (vm_check_mem(env, insn->dst_reg, insn->off, size, false, NULL, -1, false) ||
+	if (vm_check_alignment(env, reg, insn->off, size, true) ||
+	    vm_check_mem(env, insn->dst_reg, insn->off, size, false, NULL, -1, false) ||
 	    vm_check_mem(env, insn->dst_reg, insn->off, size, true, NULL, -1, false))
 		return -EACCES;
 	if (load_reg >= 0) {

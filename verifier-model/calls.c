@@ -76,7 +76,7 @@ static int mem_size_arg(struct vm_env *env, int regno, bool write, bool zero_ok,
 	if (r->s.smin < 0)
 		return vm_env__reject(env, "R%d min value is negative, either use unsigned or 'var &= const'",
 				      regno);
-	if (r->s.umax == 0 && !zero_ok)
+	if (r->s.umin == 0 && !zero_ok)
 		return vm_env__reject(env, "R%d invalid zero-sized read: u64=[%llu,%llu]", regno,
 				      (unsigned long long)r->s.umin, (unsigned long long)r->s.umax);
 	if (r->s.umax >= VM_MAX_VAR_OFF)

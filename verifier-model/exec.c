@@ -9,8 +9,9 @@
 #include "verifier-model/explore.h"
 #include "verifier-model/insn.h"
 
+/* the kernel's bpf_alu_string[] */
 static const char *const alu_name[16] = {
-	"+", "-", "*", "/", "|", "&", "<<", ">>", "neg", "%", "^", "=", "s>>", "endian",
+	"+=", "-=", "*=", "/=", "|=", "&=", "<<=", ">>=", "neg", "%=", "^=", "=", "s>>=", "endian",
 };
 
 static int check_write_reg(struct vm_env *env, int regno)

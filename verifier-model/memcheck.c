@@ -193,6 +193,9 @@ static int stack_read(struct vm_env *env, struct vm_frame *f, int o, int size, i
 		}
 	}
 	for (int b = b0; b < b0 + size && b < 8; b++) {
+		if (s->type[b] == VM_SLOT_ITER)   /* an iterator's state is not data */
+			return vm_env__reject(env, "invalid read from stack off %d+%d size %d", o,
+					      b - b0, size);
 		spill += s->type[b] == VM_SLOT_SPILL;
 		zero += s->type[b] == VM_SLOT_ZERO;
 	}
@@ -378,6 +381,22 @@ static bool rodata_load(struct vm_env *env, const struct vm_reg *reg, int off, i
 	return true;
 }
 
+/* check_map_access_type: read-only and write-only maps, for the program */
+static int map_access_type(struct vm_env *env, const struct vm_reg *reg, int off, long size,
+			   bool write)
+{
+	const struct vm_map *m = &env->obj->maps[reg->map];
+
+	if (write && (m->kind == VM_MAP_RODATA || m->kind == VM_MAP_KCONFIG ||
+		      (m->map_flags & BPF_F_RDONLY_PROG)))
+		return vm_env__reject(env, "write into map forbidden, value_size=%u off=%d size=%ld",
+				      m->value_size, reg->off + off, size);
+	if (!write && (m->map_flags & BPF_F_WRONLY_PROG))
+		return vm_env__reject(env, "read from map forbidden, value_size=%u off=%d size=%ld",
+				      m->value_size, reg->off + off, size);
+	return 0;
+}
+
 static int map_value_access(struct vm_env *env, int regno, const struct vm_reg *reg, int off,
 			    int size, bool write, int dst, bool sx)
 {
@@ -386,10 +405,8 @@ static int map_value_access(struct vm_env *env, int regno, const struct vm_reg *
 	uint32_t sz = key ? m->key_size : m->value_size;
 	int err;
 
-	if (write && !key && (m->kind == VM_MAP_RODATA || m->kind == VM_MAP_KCONFIG ||
-			      (m->map_flags & BPF_F_RDONLY_PROG)))
-		return vm_env__reject(env, "write into map forbidden, value_size=%u off=%d size=%d",
-				      sz, reg->off + off, size);
+	if (!key && map_access_type(env, reg, off, size, write))
+		return -EACCES;
 	if (write && key)
 		return vm_env__reject(env, "R%d cannot write into map_key", regno);
 	err = fixed_access(env, regno, reg, reg->off + off, size, sz, "map value");
@@ -605,20 +622,34 @@ int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn)
 	return 0;
 }
 
+/* check_stack_access_within_bounds' words for a helper's stack argument (6.18) */
+static int stack_bounds_error(struct vm_env *env, int regno, const struct vm_reg *reg, long size,
+			      bool write)
+{
+	const char *what = write ? "write to" : "read from";
+
+	if (scalar_is_const(&reg->s))
+		return vm_env__reject(env, "invalid %s stack R%d off=%d size=%ld", what, regno,
+				      reg->off, size);
+	return vm_env__reject(env, "invalid variable-offset %s stack R%d var_off=(0x%llx; 0x%llx) off=%d size=%ld",
+			      what, regno, (unsigned long long)reg->s.var_off.value,
+			      (unsigned long long)reg->s.var_off.mask, reg->off, size);
+}
+
 int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bool zero_ok)
 {
 	struct vm_reg *reg = vm_env__reg(env, regno);
 	char tn[48];
 
-	if (size == 0 && zero_ok)
-		return 0;
 	if (reg->type == VM_PTR_STACK) {
 		struct vm_frame *f = env->cur->frame[reg->frameno];
 		int64_t lo = reg->off + reg->s.smin, hi = reg->off + (int64_t)reg->s.smax + size;
 
+		/* check_stack_access_within_bounds: even a zero-size access */
 		if (lo < -VM_MAX_STACK || hi > 0)
-			return vm_env__reject(env, "invalid indirect access to stack R%d off=%lld size=%ld",
-					      regno, (long long)lo, size);
+			return stack_bounds_error(env, regno, reg, size, write);
+		if (size == 0 && zero_ok)
+			return 0;
 		vm_note_stack_depth(env, reg->frameno, (int)lo);
 		if (vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
 			return vm_env__limit(env, "model: out of memory");
@@ -631,11 +662,16 @@ int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bo
 			}
 		return 0;
 	}
+	if (size == 0 && zero_ok)
+		return 0;
 	if (reg->type == VM_PTR_MAP_VALUE || reg->type == VM_PTR_MAP_KEY ||
 	    reg->type == VM_PTR_MEM || vm_reg__is_pkt(reg)) {
 		if (reg->flags & VM_F_MAYBE_NULL)
 			return vm_env__reject(env, "R%d type=%s expected=fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, buf, trusted_ptr_",
 					      regno, vm_reg__type_name(reg, tn, sizeof(tn)));
+		if (reg->type == VM_PTR_MAP_VALUE && reg->map >= 0 &&
+		    (size_t)reg->map < env->obj->n_maps && map_access_type(env, reg, 0, size, write))
+			return -EACCES;
 		/* check both ends like check_helper_mem_access does */
 		if (size > 0) {
 			int first = vm_check_mem(env, regno, 0, 1, write, NULL, -1, false);

@@ -149,6 +149,40 @@ struct call_meta {
 	bool const_key;
 };
 
+/* a helper's uapi id and its "name#id" for messages */
+enum { VM_MAP_CGRP_STORAGE = 32, VM_FUNC_ID_CGRP_STORAGE_GET = 210, VM_FUNC_ID_CGRP_STORAGE_DELETE = 211 };
+
+/* The local-storage maps, usable only through their own helpers (check_map_func_compatibility). */
+static bool storage_helper_ok(uint32_t map_type, int id)
+{
+	switch (map_type) {
+	case BPF_MAP_TYPE_CGROUP_STORAGE: case BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE:
+		return id == BPF_FUNC_get_local_storage;
+	case BPF_MAP_TYPE_SK_STORAGE:
+		return id == BPF_FUNC_sk_storage_get || id == BPF_FUNC_sk_storage_delete ||
+		       id == BPF_FUNC_kptr_xchg;
+	case BPF_MAP_TYPE_INODE_STORAGE:
+		return id == BPF_FUNC_inode_storage_get || id == BPF_FUNC_inode_storage_delete;
+	case BPF_MAP_TYPE_TASK_STORAGE:
+		return id == BPF_FUNC_task_storage_get || id == BPF_FUNC_task_storage_delete;
+	case VM_MAP_CGRP_STORAGE:
+		return id == VM_FUNC_ID_CGRP_STORAGE_GET || id == VM_FUNC_ID_CGRP_STORAGE_DELETE;
+	default:
+		return id != BPF_FUNC_get_local_storage;
+	}
+}
+
+static int map_func_compat(struct vm_env *env, const struct vm_func_sig *sig, int id,
+			   const struct call_meta *m)
+{
+	if (m->map && !storage_helper_ok(m->map->type, id))
+		return vm_env__reject(env, "cannot pass map_type %u into func %s#%d", m->map->type,
+				      sig->name, id);
+	if (id == BPF_FUNC_get_local_storage && !is_const_zero(vm_env__reg(env, 2)))
+		return vm_env__reject(env, "get_local_storage() doesn't support non-zero flags");
+	return 0;
+}
+
 static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		     struct call_meta *m)
 {
@@ -379,6 +413,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	for (int i = 0; i < 5; i++)
 		if ((err = check_arg(env, sig, i, &m)))
 			return err;
+	if ((err = map_func_compat(env, sig, insn->imm, &m)))
+		return err;
 	/* the tail-called program cannot release what this one holds
 	 * (an open bpf_for iterator counts: it is a reference) */
 	if ((sig->flags & VM_FN_TAIL_CALL) && env->cur->nrefs)

@@ -611,9 +611,20 @@ int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn)
 
 int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn)
 {
+	if (vm_env__check_read(env, 6))
+		return -EACCES;
+	/* the hidden exit of a failed load must not leave anything held */
+	if (env->cur->nrefs)
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be mixed with socket references");
+	if (env->cur->lock_held)
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_spin_lock-ed region");
+	if (env->cur->active_rcu)
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_rcu_read_lock-ed region");
 	if (vm_env__reg(env, 6)->type != VM_PTR_CTX)
 		return vm_env__reject(env, "at the time of BPF_LD_ABS|IND R6 != pointer to skb");
 	if (BPF_MODE(insn->code) == BPF_IND && vm_env__check_read(env, insn->src_reg))
+		return -EACCES;
+	if (vm_check_ctx_ptr_off(env, 6))
 		return -EACCES;
 	for (int r = 1; r <= 5; r++)
 		vm_reg__mark_not_init(vm_env__reg(env, r));

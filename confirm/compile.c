@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE /* environ, in unistd.h */
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -15,8 +15,6 @@
 
 #include "config.h"
 #include "confirm/compile.h"
-
-extern char **environ;
 
 int compile_dir__new(struct compile_dir *dir)
 {

@@ -7,10 +7,24 @@
 #include "confirm/compile.h"
 #include "confirm/cost.h"
 
+struct fold {
+	struct prog_cost *pc;
+	const char *src;
+};
+
+static void add_line(void *arg, const struct vm_line *l, long n)
+{
+	struct fold *f = arg;
+
+	if (l && l->line < f->pc->n_lines && !strcmp(l->file, f->src))
+		f->pc->per_line[l->line] += n;
+}
+
 /* Fold per-insn counts onto the lines of the compiled source only. */
 static int fold_lines(struct prog_cost *pc, const struct vm_prog *prog,
 		      const struct vm_result *res, const char *src)
 {
+	struct fold f = { pc, src };
 	unsigned max = 0;
 
 	for (size_t i = 0; i < prog->n_lines; i++)
@@ -20,12 +34,7 @@ static int fold_lines(struct prog_cost *pc, const struct vm_prog *prog,
 	if (!pc->per_line)
 		return -ENOMEM;
 	pc->n_lines = max + 1;
-	for (size_t i = 0; i < res->n_insn_counts && i < prog->n_insns; i++) {
-		const struct vm_line *l = vm_prog__line_at(prog, i);
-
-		if (l && l->line < pc->n_lines && !strcmp(l->file, src))
-			pc->per_line[l->line] += res->insn_counts[i];
-	}
+	vm_result__for_each_line(res, prog, add_line, &f);
 	return 0;
 }
 
@@ -42,13 +51,8 @@ static int verify_all(struct file_cost *fc, const struct vm_object *obj,
 		struct prog_cost *pc = &fc->progs[fc->n_progs++];
 		struct vm_result res;
 
-		memset(&res, 0, sizeof(res));
 		snprintf(pc->name, sizeof(pc->name), "%s", obj->progs[i].name);
-		if (be->verify(obj, i, &opt, &res)) {
-			res.verdict = VM_LOAD_ERROR;
-			snprintf(res.reason, sizeof(res.reason), "%s backend failed",
-				 be->name);
-		}
+		vm_backend__verify(be, obj, i, &opt, &res);
 		pc->verdict = res.verdict;
 		pc->total = res.insns;
 		snprintf(pc->reason, sizeof(pc->reason), "%s", res.reason);

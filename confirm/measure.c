@@ -53,13 +53,9 @@ static void verify_prog(struct prog_figures *pf, const struct vm_object *obj,
 	long limit = opt->max_insns > 0 ? opt->max_insns : 1000000;
 	struct vm_result res;
 
-	if (be == &vm_model_backend && ref)
+	if (be->insn_budget && ref)
 		capped.max_insns = trial_budget(find_prog(ref, pf->name), limit);
-	memset(&res, 0, sizeof(res));
-	if (be->verify(obj, i, &capped, &res)) {
-		res.verdict = VM_LOAD_ERROR;
-		snprintf(res.reason, sizeof(res.reason), "%s backend failed", be->name);
-	}
+	vm_backend__verify(be, obj, i, &capped, &res);
 	pf->verdict = res.verdict;
 	pf->insns = res.insns;
 	pf->over_budget = capped.max_insns < limit && res.verdict == VM_REJECTED &&
@@ -95,11 +91,11 @@ static void *verify_worker(void *arg)
 	}
 }
 
-/* The model runs one thread per CPU; the kernel backend stays serial. */
+/* A parallel backend (the model) runs one thread per CPU; the others stay serial. */
 static void verify_all(struct verify_pool *p)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t want = p->be == &vm_model_backend && cpus > 1 ? (size_t)cpus : 1;
+	size_t want = p->be->parallel && cpus > 1 ? (size_t)cpus : 1;
 	pthread_t tid[16];
 	size_t started = 0;
 

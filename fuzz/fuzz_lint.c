@@ -17,6 +17,7 @@
 #include "lint/lint.h"
 #include "rewrite/diff.h"
 #include "rewrite/plan.h"
+#include "fuzz/fuzz.h"
 
 static struct lint_session *session;
 static char path[256];

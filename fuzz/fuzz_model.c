@@ -11,6 +11,7 @@
 #include <string.h>
 #include "verifier-model/object.h"
 #include "verifier-model/result.h"
+#include "fuzz/fuzz.h"
 
 /* Types the model knows well enough to go past the entry checks. */
 static const enum bpf_prog_type types[] = {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "verifier-model/object.h"
+#include "fuzz/fuzz.h"
 
 /* Touch everything an opened object claims to hold, so ASan sees lies. */
 static unsigned long walk(const struct vm_object *obj)

@@ -8,9 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
+#include "fuzz/fuzz.h"
 
 static int run_file(const char *path)
 {

@@ -226,7 +226,7 @@ static enum CXChildVisitResult attr_one(CXCursor c, CXCursor parent, CXClientDat
 
 /* An identifier token equal to word once leading/trailing '_' are dropped,
  * so __noinline and __attribute__((noinline)) match "noinline". */
-static bool word_matches(const char *tok, const char *word)
+bool ast__word_is(const char *tok, const char *word)
 {
 	size_t n;
 
@@ -274,7 +274,7 @@ static bool token_matches(CXTranslationUnit tu, CXToken tok, const char *word, c
 		*literal = len >= 2 ? strndup(t + 1, len - 2) : NULL;
 		found = *literal != NULL;
 	} else if (word && (k == CXToken_Identifier || k == CXToken_Keyword)) {
-		found = word_matches(t, word);
+		found = ast__word_is(t, word);
 	}
 	clang_disposeString(s);
 	return found;

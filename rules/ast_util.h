@@ -55,6 +55,8 @@ bool ast__decl_in_file(CXCursor decl, const char *base);
 /* The first string literal among decl's attributes, e.g. SEC("kprobe/x"):
  * "kprobe/x" (malloc'd, without quotes), or NULL. */
 char *ast__section(struct lint_ctx *ctx, CXCursor decl);
+/* tok is word once leading/trailing '_' are dropped (__noinline ~ noinline). */
+bool ast__word_is(const char *tok, const char *word);
 /* Does any attribute of decl spell the identifier word (noinline, ...)? */
 bool ast__has_attr_word(struct lint_ctx *ctx, CXCursor decl, const char *word);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A rule: its id, its documentation and its detector, in one file under
- * rules/, registered once in rules/registry.c. Rules see the translation
+ * rules/, listed once in rules/rules.def. Rules see the translation
  * unit only through lint/lint_ctx.h and produce findings as data.
  */
 #ifndef BPF_LINT_RULE_H
@@ -56,6 +56,11 @@ struct bpf_rule {
 
 extern const struct bpf_rule *const bpf_rules[];
 extern const unsigned bpf_rules_count;
+
+/* Each rule's definition, in its own file, checked against this declaration. */
+#define RULE(name) extern const struct bpf_rule rule_##name;
+#include "rules/rules.def"
+#undef RULE
 
 /* The rule with this id, or NULL. */
 const struct bpf_rule *rule_by_id(const char *id);

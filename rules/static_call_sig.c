@@ -231,19 +231,6 @@ char *static_call__unfixable(struct lint_ctx *ctx, CXCursor def)
 	return why;
 }
 
-/* tok is word once leading/trailing '_' are dropped (__noinline ~ noinline). */
-static bool word_is(const char *tok, const char *word)
-{
-	size_t n;
-
-	while (*tok == '_')
-		tok++;
-	n = strlen(tok);
-	while (n && tok[n - 1] == '_')
-		n--;
-	return n == strlen(word) && !strncmp(tok, word, n);
-}
-
 struct find_macro {
 	const char *name;
 	CXCursor found;
@@ -277,7 +264,7 @@ static bool macro_has_word(CXTranslationUnit tu, CXCursor macro, const char *wor
 		CXString s = clang_getTokenSpelling(tu, tok[k]);
 		const char *t = clang_getCString(s);
 
-		found = word_is(t, word);
+		found = ast__word_is(t, word);
 		if (!found && depth > 0 && clang_getTokenKind(tok[k]) == CXToken_Identifier) {
 			struct find_macro m = { .name = t, .found = clang_getNullCursor() };
 
@@ -295,7 +282,7 @@ static bool macro_has_word(CXTranslationUnit tu, CXCursor macro, const char *wor
 static bool token_has_word(CXTranslationUnit tu, CXToken tok, const char *word)
 {
 	CXString s = clang_getTokenSpelling(tu, tok);
-	bool found = word_is(clang_getCString(s), word);
+	bool found = ast__word_is(clang_getCString(s), word);
 	CXCursor c;
 
 	clang_disposeString(s);

@@ -13,6 +13,7 @@
 #include "verifier-model/kbtf.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
+#include "verifier-model/ctx.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -83,6 +84,12 @@ static int mem_size_arg(struct vm_env *env, int regno, bool write, bool zero_ok,
 		return vm_env__reject(env, "R%d unbounded memory access, use 'var &= const' or 'if (var < const)'",
 				      regno);
 	*max = (long)r->s.umax;
+	if (is_const_zero(vm_env__reg(env, regno - 1))) {
+		/* a NULL buffer takes only a size that is always 0 */
+		if (r->s.umax)
+			return vm_env__reject(env, "R%d type=scalar expected=fp", regno - 1);
+		return vm_mark_precise(env, regno);
+	}
 	if (vm_check_helper_mem(env, regno - 1, (long)r->s.umax, write,
 				zero_ok && r->s.umin == 0 && r->s.umax == 0))
 		return -EACCES;
@@ -216,8 +223,10 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		return vm_check_helper_mem(env, regno, a == VM_ARG_MAP_KEY ? m->map->key_size :
 					   m->map->value_size, false, false);
 	case VM_ARG_MEM: case VM_ARG_MEM_OR_NULL: case VM_ARG_UNINIT_MEM:
-		if (a == VM_ARG_MEM_OR_NULL && is_const_zero(r))
-			return 0;
+		/* check_reg_type: NULL only where the argument may be NULL */
+		if (r->type == VM_SCALAR && !(a == VM_ARG_MEM_OR_NULL && is_const_zero(r)))
+			return vm_env__reject(env, "R%d type=scalar expected=fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, buf, trusted_ptr_",
+					      regno);
 		if (next == VM_ARG_CONST_SIZE || next == VM_ARG_CONST_SIZE_OR_ZERO) {
 			if (vm_env__check_read(env, regno + 1))
 				return -EACCES;

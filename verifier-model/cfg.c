@@ -8,6 +8,8 @@
 #include "verifier-model/cfg.h"
 #include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/liveness.h"
+#include "verifier-model/scc.h"
 #include "verifier-model/release.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -EINVAL)
@@ -236,9 +238,6 @@ static int btf_nargs(const struct btf *btf, uint32_t id)
 		return 5;
 	return btf_vlen(t) > 5 ? 5 : btf_vlen(t);
 }
-
-int vm_cfg_liveness(const struct vm_prog *p, struct vm_cfg *c);
-int vm_cfg_scc(const struct vm_prog *p, struct vm_cfg *c);
 
 int vm_cfg__build(const struct vm_prog *p, const struct btf *btf, unsigned kver,
 		  struct vm_cfg *c, char *err, size_t errlen)

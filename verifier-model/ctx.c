@@ -9,9 +9,9 @@
 #include <linux/bpf.h>
 #include "verifier-model/explore.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/ctx.h"
 
 #define offsetofend(T, m) (offsetof(T, m) + sizeof(((T *)0)->m))
-
 
 enum field { F_BAD, F_SCALAR, F_PKT, F_PKT_END, F_PKT_META, F_BTF, F_SOCK_COMMON_OR_NULL,
 	     F_SOCKET, F_SOCKET_OR_NULL, F_FLOW_KEYS };

@@ -346,11 +346,8 @@ static enum ckpt_match match_checkpoint(struct vm_env *env, struct vm_state *sl,
 static int prune_at(struct vm_env *env, struct vm_state *sl, int insn, bool loop)
 {
 	sl->hit_cnt++;
-	if (vm_trace_on()) {
-		void vm_trace_one(const struct vm_state *st, int idx, const char *what);
-
+	if (vm_trace_on())
 		vm_trace_one(sl, insn, "old");
-	}
 	if (vm_propagate_precision(env, sl) < 0)
 		return -EACCES;
 	if (loop && sl->branches && vm_scc_add_backedge(env, sl) < 0)
@@ -577,9 +574,6 @@ static int do_check(struct vm_env *env)
 			fprintf(stderr, "from %d to %d:\n", env->prev_insn_idx, env->insn_idx);
 	}
 }
-
-int vm_do_check(struct vm_env *env);
-void vm_env__free_states(struct vm_env *env);
 
 int vm_do_check(struct vm_env *env)
 {

@@ -96,11 +96,6 @@ int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn);
  */
 int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 		 const struct vm_reg *val, int dst, bool sx);
-/* A load (dst >= 0, sign-extending if sx) or store at ctx + off (ctx.c). */
-int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool write, int dst,
-			bool sx);
-/* __check_ptr_off_reg of a context pointer in regno (ctx.c). */
-int vm_check_ctx_ptr_off(struct vm_env *env, int regno);
 /* check_ptr_alignment of an access at reg + off; strict_once: atomics, MEM_ALIGNED args. */
 int vm_check_alignment(struct vm_env *env, const struct vm_reg *reg, int off, int size,
 		       bool strict_once);
@@ -181,6 +176,13 @@ extern bool vm_trace_enabled;  /* VM_MODEL_TRACE was set at start */
 /* True when the model should print its walk (VM_MODEL_TRACE). */
 static inline bool vm_trace_on(void) { return vm_trace_enabled; }
 void vm_trace_state(struct vm_env *env, int idx, const char *what);
+/* Print state st (a checkpoint, or the current one) at insn idx. */
+void vm_trace_one(const struct vm_state *st, int idx, const char *what);
+
+/* Walk env's program from its entry state to the end (explore.c). 0 or -errno. */
+int vm_do_check(struct vm_env *env);
+/* Free every checkpoint and pending branch env holds. */
+void vm_env__free_states(struct vm_env *env);
 
 /* Verify prog_idx of obj with the model; fills res. */
 int vm_explore__run(const struct vm_object *obj, size_t prog_idx,

@@ -249,4 +249,6 @@ static int kernel_verify(const struct vm_object *obj, size_t idx,
 	return 0;
 }
 
-const struct vm_backend vm_kernel_backend = { "kernel", kernel_verify };
+const struct vm_backend vm_kernel_backend = {
+	.name = "kernel", .verify = kernel_verify,
+};

@@ -10,8 +10,7 @@
 #include "verifier-model/cfg.h"
 #include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
-
-int vm_cfg_liveness(const struct vm_prog *p, struct vm_cfg *c);
+#include "verifier-model/liveness.h"
 
 enum { FP_NONE, FP_OFF, FP_ANY };
 struct fpval { int8_t kind; int32_t off; };

@@ -13,8 +13,8 @@
 #include "verifier-model/kconfig.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/ctx.h"
 
-bool vm_sock_field_ok(int type, int off, int size);
 
 void vm_coerce_to_size(struct vm_scalar *s, int size, bool sx)
 {

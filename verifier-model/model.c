@@ -17,8 +17,6 @@
 #include "verifier-model/result.h"
 #include "verifier-model/locks.h"
 
-int vm_do_check(struct vm_env *env);
-void vm_env__free_states(struct vm_env *env);
 
 static long wall_us(void)
 {
@@ -308,4 +306,6 @@ static int model_verify(const struct vm_object *obj, size_t prog_idx,
 	return vm_explore__run(obj, prog_idx, opt ? opt : &def, res);
 }
 
-const struct vm_backend vm_model_backend = { "model", model_verify };
+const struct vm_backend vm_model_backend = {
+	.name = "model", .parallel = true, .insn_budget = true, .verify = model_verify,
+};

@@ -43,7 +43,11 @@ struct vm_options {
 };
 
 struct vm_backend {
-	const char *name;          /* "kernel" or "model" */
+	const char *name;          /* "kernel", "model" or "vm" */
+	/* Programs may be verified on several threads at once. */
+	bool parallel;
+	/* Honours vm_options.max_insns: a trial can stop past a budget. */
+	bool insn_budget;
 	/* Verify prog_idx of obj; 0 when res is filled (any verdict). */
 	int (*verify)(const struct vm_object *obj, size_t prog_idx,
 		      const struct vm_options *opt, struct vm_result *res);
@@ -51,6 +55,21 @@ struct vm_backend {
 
 extern const struct vm_backend vm_kernel_backend;
 extern const struct vm_backend vm_model_backend;
+
+/*
+ * Verify prog_idx of obj with be into res (cleared first); a backend
+ * that fails becomes a VM_LOAD_ERROR result naming the backend.
+ */
+void vm_backend__verify(const struct vm_backend *be, const struct vm_object *obj,
+			size_t prog_idx, const struct vm_options *opt,
+			struct vm_result *res);
+/*
+ * Call add(arg, line, n) for each instruction res counted (n > 0), in
+ * order; line is prog's line record covering it, or NULL.
+ */
+void vm_result__for_each_line(const struct vm_result *res, const struct vm_prog *prog,
+			      void (*add)(void *arg, const struct vm_line *line, long n),
+			      void *arg);
 
 /* True if this process may load BPF programs (probes bpf()). */
 bool vm_kernel_available(char *why, size_t whylen);

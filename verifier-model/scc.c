@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include "verifier-model/cfg.h"
 #include "verifier-model/insn.h"
-
-int vm_cfg_scc(const struct vm_prog *p, struct vm_cfg *c);
+#include "verifier-model/scc.h"
 
 static int edges(const struct vm_prog *p, size_t n, size_t i, long out[2])
 {

@@ -16,7 +16,6 @@ __attribute__((constructor)) static void read_trace_env(void)
 	vm_trace_enabled = getenv("VM_MODEL_TRACE") != NULL;
 }
 
-void vm_trace_one(const struct vm_state *st, int idx, const char *what);
 
 static void print_reg(const struct vm_reg *r, const char *name)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "verifier-model/vm61/kernels.h"
+#include "cmd/bpf-verify/kernels.h"
 
 Test(kernels, parses_releases_and_host)
 {

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verifier-model/vm61/cpio.h"
-#include "verifier-model/vm61/qemu.h"
+#include "verifier-model/qemu/cpio.h"
+#include "verifier-model/qemu/qemu.h"
 
 static struct vm_qemu_batch *batch_of(size_t n)
 {

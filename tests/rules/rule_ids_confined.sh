@@ -4,7 +4,7 @@
 # testdata/, tests/, README.md and doc/ (documentation). Any other file
 # naming it (a core file that special-cases a rule, a helper that lists
 # its users) fails the test with FILE:LINE. A new rule touches exactly
-# rules/<rule>.c, rules/registry.c and testdata/<rule-id>/ (README lists them).
+# rules/<rule>.c, rules/rules.def and testdata/<rule-id>/ (README lists them).
 cd "$1" || exit 2
 ids=$(grep -ho '^	\.id = "[a-z0-9-]*"' rules/*.c | sed 's/.*"\(.*\)"/\1/')
 [ -n "$ids" ] || { echo "no rule ids found under rules/"; exit 1; }

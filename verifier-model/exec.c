@@ -114,7 +114,7 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 }
 
 /* rX = rY links both through one id; an "id + K" source starts a fresh link. */
-static void assign_id_before_mov(struct vm_env *env, struct vm_reg *src)
+void vm_assign_id_before_mov(struct vm_env *env, struct vm_reg *src)
 {
 	if (src->type != VM_SCALAR)
 		return;
@@ -150,7 +150,7 @@ static int alu_mov(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
 		return 0;
 	}
 	if (alu64) {
-		assign_id_before_mov(env, src);
+		vm_assign_id_before_mov(env, src);
 		*dst = *src;
 		return 0;
 	}
@@ -163,7 +163,7 @@ static int alu_mov(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
 		bool fits = src->s.umax <= UINT32_MAX;
 
 		if (fits)
-			assign_id_before_mov(env, src);
+			vm_assign_id_before_mov(env, src);
 		*dst = *src;
 		if (!fits)
 			dst->id = 0;

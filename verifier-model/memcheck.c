@@ -115,6 +115,10 @@ static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 	if (val && !(o % 8) && (val->type == VM_SCALAR || size == 8)) {
 		if (val->type != VM_SCALAR && size != 8)
 			return vm_env__reject(env, "invalid size of register spill");
+		/* a spill that holds the whole value links it to its fill */
+		if (val->type == VM_SCALAR && insn && BPF_CLASS(insn->code) == BPF_STX &&
+		    !(size < 8 && val->s.umax >> (size * 8)))
+			vm_assign_id_before_mov(env, vm_env__reg(env, insn->src_reg));
 		s->spilled = *val;
 		if (size < 8 && val->s.umax >> (size * 8))
 			s->spilled.id = 0;

@@ -159,10 +159,37 @@ struct call_meta {
 /* a helper's uapi id and its "name#id" for messages */
 enum { VM_MAP_CGRP_STORAGE = 32, VM_FUNC_ID_CGRP_STORAGE_GET = 210, VM_FUNC_ID_CGRP_STORAGE_DELETE = 211 };
 
-/* The local-storage maps, usable only through their own helpers (check_map_func_compatibility). */
-static bool storage_helper_ok(uint32_t map_type, int id)
+/* may_update_sockmap: where a socket cannot be locked, so updating is safe */
+static bool may_update_sockmap(const struct vm_prog *p, int id)
+{
+	if (id != BPF_FUNC_map_update_elem && id != BPF_FUNC_map_delete_elem)
+		return false;
+	switch (p->type) {
+	case BPF_PROG_TYPE_TRACING:
+		return p->expected_attach_type == BPF_TRACE_ITER;
+	case BPF_PROG_TYPE_SOCK_OPS:
+		return id == BPF_FUNC_map_delete_elem;
+	case BPF_PROG_TYPE_SOCKET_FILTER: case BPF_PROG_TYPE_SCHED_CLS: case BPF_PROG_TYPE_SCHED_ACT:
+	case BPF_PROG_TYPE_XDP: case BPF_PROG_TYPE_SK_REUSEPORT: case BPF_PROG_TYPE_FLOW_DISSECTOR:
+	case BPF_PROG_TYPE_SK_LOOKUP:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Maps usable only through their own helpers (check_map_func_compatibility, in part). */
+static bool map_helper_ok(const struct vm_prog *p, uint32_t map_type, int id)
 {
 	switch (map_type) {
+	case BPF_MAP_TYPE_SOCKMAP:
+		return id == BPF_FUNC_sk_redirect_map || id == BPF_FUNC_sock_map_update ||
+		       id == BPF_FUNC_msg_redirect_map || id == BPF_FUNC_sk_select_reuseport ||
+		       id == BPF_FUNC_map_lookup_elem || may_update_sockmap(p, id);
+	case BPF_MAP_TYPE_SOCKHASH:
+		return id == BPF_FUNC_sk_redirect_hash || id == BPF_FUNC_sock_hash_update ||
+		       id == BPF_FUNC_msg_redirect_hash || id == BPF_FUNC_sk_select_reuseport ||
+		       id == BPF_FUNC_map_lookup_elem || may_update_sockmap(p, id);
 	case BPF_MAP_TYPE_CGROUP_STORAGE: case BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE:
 		return id == BPF_FUNC_get_local_storage;
 	case BPF_MAP_TYPE_SK_STORAGE:
@@ -182,11 +209,20 @@ static bool storage_helper_ok(uint32_t map_type, int id)
 static int map_func_compat(struct vm_env *env, const struct vm_func_sig *sig, int id,
 			   const struct call_meta *m)
 {
-	if (m->map && !storage_helper_ok(m->map->type, id))
+	if (m->map && !map_helper_ok(env->prog, m->map->type, id))
 		return vm_env__reject(env, "cannot pass map_type %u into func %s#%d", m->map->type,
 				      sig->name, id);
 	if (id == BPF_FUNC_get_local_storage && !is_const_zero(vm_env__reg(env, 2)))
 		return vm_env__reject(env, "get_local_storage() doesn't support non-zero flags");
+	return 0;
+}
+
+/* ARG_PTR_TO_BTF_ID_SOCK_COMMON for a sockmap/sockhash update's value */
+static int sock_value_arg(struct vm_env *env, int regno, const struct vm_reg *r)
+{
+	if ((r->type != VM_PTR_SOCK_COMMON && r->type != VM_PTR_SOCKET &&
+	     r->type != VM_PTR_TCP_SOCK && r->type != VM_PTR_BTF) || (r->flags & VM_F_MAYBE_NULL))
+		return expect(env, regno, "sock_common, sock, tcp_sock, xdp_sock, ptr_, trusted_ptr_");
 	return 0;
 }
 
@@ -214,6 +250,10 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 	case VM_ARG_MAP_KEY: case VM_ARG_MAP_VALUE: case VM_ARG_MAP_VALUE_OR_NULL:
 		if (a == VM_ARG_MAP_VALUE_OR_NULL && is_const_zero(r))
 			return 0;
+		/* resolve_map_arg_type: a sockmap's value is a socket */
+		if (a == VM_ARG_MAP_VALUE && m->map && (m->map->type == BPF_MAP_TYPE_SOCKMAP ||
+							m->map->type == BPF_MAP_TYPE_SOCKHASH))
+			return sock_value_arg(env, regno, r);
 		if (!m->map)
 			return vm_env__reject(env, "invalid map_ptr to access map->%s",
 					      a == VM_ARG_MAP_KEY ? "key" : "value");

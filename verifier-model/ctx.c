@@ -61,19 +61,26 @@ static uint64_t skb_readable(enum bpf_prog_type t)
 	}
 }
 
+/* __sk_buff's cb[0..4]: any aligned size, 8 bytes included */
+static bool in_cb(int off, int size)
+{
+	return off >= (int)offsetof(struct __sk_buff, cb[0]) &&
+	       off + size <= (int)offsetofend(struct __sk_buff, cb[4]);
+}
+
 static enum field skb_field(enum bpf_prog_type t, int off, int size, bool write)
 {
 	bool tc = t == BPF_PROG_TYPE_SCHED_CLS || t == BPF_PROG_TYPE_SCHED_ACT;
 
 	if (off < 0 || off + size > (int)sizeof(struct __sk_buff) || off % size)
 		return F_BAD;
-	if (off == offsetof(struct __sk_buff, sk))
-		return tc || t == BPF_PROG_TYPE_CGROUP_SKB || t == BPF_PROG_TYPE_SK_SKB ?
+	if (off == offsetof(struct __sk_buff, sk))   /* every skb type but the flow dissector */
+		return t != BPF_PROG_TYPE_FLOW_DISSECTOR ?
 		       md_ptr(size, write, F_SOCK_COMMON_OR_NULL) : F_BAD;
 	if (off == offsetof(struct __sk_buff, flow_keys))
 		return t == BPF_PROG_TYPE_FLOW_DISSECTOR ? md_ptr(size, write, F_FLOW_KEYS) : F_BAD;
 	if (size == 8 ? off != offsetof(struct __sk_buff, tstamp) &&
-			off != offsetof(struct __sk_buff, hwtstamp) :
+			off != offsetof(struct __sk_buff, hwtstamp) && !in_cb(off, size) :
 			(off / 4 >= 64 || !(skb_readable(t) >> (off / 4) & 1)))
 		return F_BAD;
 	if (off == offsetof(struct __sk_buff, data) || off == offsetof(struct __sk_buff, data_end) ||
@@ -86,8 +93,9 @@ static enum field skb_field(enum bpf_prog_type t, int off, int size, bool write)
 		       off == offsetof(struct __sk_buff, data_end) ? F_PKT_END : F_PKT_META;
 	}
 	if (write) {
-		bool ok = (off >= (int)offsetof(struct __sk_buff, cb[0]) &&
-			   off < (int)offsetof(struct __sk_buff, cb[4]) + 4) ||
+		bool ok = in_cb(off, size) ||
+			  (off == offsetof(struct __sk_buff, tstamp) &&
+			   (tc || t == BPF_PROG_TYPE_CGROUP_SKB)) ||
 			  off == offsetof(struct __sk_buff, mark) ||
 			  off == offsetof(struct __sk_buff, priority) ||
 			  (tc && (off == offsetof(struct __sk_buff, tc_index) ||

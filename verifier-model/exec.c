@@ -141,9 +141,12 @@ static int alu_mov(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
 	if (insn->off) {          /* movsx */
 		struct vm_scalar s;
 
-		if (src->type != VM_SCALAR)
-			return vm_env__reject(env, "R%d sign-extension part of pointer",
-					      insn->src_reg);
+		if (src->type != VM_SCALAR) {   /* privileged: part of a pointer is a number */
+			vm_reg__mark_unknown(dst);
+			if (!alu64)
+				scalar_set_unknown_size(&dst->s, 4);
+			return 0;
+		}
 		s = src->s;
 		vm_reg__mark_unknown(dst);
 		scalar_movsx(&dst->s, &s, insn->off, alu64);

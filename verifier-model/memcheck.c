@@ -595,8 +595,6 @@ int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn)
 		return -EACCES;
 	if (imm == BPF_CMPXCHG && vm_env__check_read(env, 0))
 		return -EACCES;
-	if (vm_env__reg(env, insn->src_reg)->type != VM_SCALAR)
-		return vm_env__reject(env, "R%d leaks addr into mem", insn->src_reg);
 	reg = vm_env__reg(env, insn->dst_reg);
 	if (reg->type == VM_PTR_CTX || vm_reg__is_pkt(reg))
 		return vm_env__reject(env, "BPF_ATOMIC stores into R%d %s is not allowed",

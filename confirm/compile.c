@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#define _GNU_SOURCE /* environ, in unistd.h */
+#define _GNU_SOURCE /* environ; posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <bpf/libbpf.h>
 
 #include "config.h"
 #include "confirm/compile.h"
@@ -28,6 +30,18 @@ int compile_dir__new(struct compile_dir *dir)
 	dir->next_id = 0;
 	if (!mkdtemp(dir->path))
 		return -errno;
+	/* absolute: the compiler may run in the project's directory */
+	if (dir->path[0] != '/') {
+		char real[4096];
+
+		if (!realpath(dir->path, real)) {
+			int err = -errno;
+
+			rmdir(dir->path);
+			return err;
+		}
+		snprintf(dir->path, sizeof(dir->path), "%s", real);
+	}
 	return 0;
 }
 
@@ -93,33 +107,35 @@ static char *read_small_file(const char *path)
 	return buf;
 }
 
-/* argv: clang, front-end args, -iquote DIR, -O2 -g -c SRC -o OBJ. */
-static char **build_argv(char *const *args, const char *quote_dir,
+/* argv: compiler, -O2 -g, the project's flags, -iquote DIR, -c SRC -o OBJ. */
+static char **build_argv(const struct compile_opts *cc, const char *quote_dir,
 			 const char *src, const char *obj)
 {
-	static const char *const tail[] = { "-O2", "-g", "-c" };
 	size_t n = 0, i = 0;
 	char **argv;
 
-	while (args && args[n])
+	while (cc->args && cc->args[n])
 		n++;
 	argv = calloc(n + 10, sizeof(*argv));
 	if (!argv)
 		return NULL;
-	argv[i++] = (char *)BPF_CLANG;
+	argv[i++] = (char *)(cc->compiler ? cc->compiler : BPF_CLANG);
+	argv[i++] = (char *)"-O2";
+	argv[i++] = (char *)"-g";
 	for (size_t k = 0; k < n; k++)
-		argv[i++] = args[k];
+		argv[i++] = cc->args[k];
 	argv[i++] = (char *)"-iquote";
 	argv[i++] = (char *)quote_dir;
-	for (size_t k = 0; k < 3; k++)
-		argv[i++] = (char *)tail[k];
+	argv[i++] = (char *)"-c";
 	argv[i++] = (char *)src;
 	argv[i++] = (char *)"-o";
 	argv[i++] = (char *)obj;
 	return argv;
 }
 
-static int spawn_compiler(char **argv, const char *log_path, pid_t *pid)
+/* A name without a slash is looked up on $PATH, as make and ninja do. */
+static int spawn_compiler(char **argv, const char *cwd, const char *log_path,
+			  pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
 	int err;
@@ -129,15 +145,29 @@ static int spawn_compiler(char **argv, const char *log_path, pid_t *pid)
 					 O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, log_path,
 					 O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	err = posix_spawn(pid, argv[0], &fa, NULL, argv, environ);
+	if (cwd)
+		posix_spawn_file_actions_addchdir_np(&fa, cwd);
+	err = posix_spawnp(pid, argv[0], &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	return -err;
+}
+
+/* The original's directory, absolute: the compiler may run elsewhere. */
+static void quote_dir_of(const char *orig_path, char *out, size_t len)
+{
+	char *copy = strdup(orig_path), real[4096];
+	const char *d = copy ? dirname(copy) : ".";
+
+	if (realpath(d, real))
+		d = real;
+	snprintf(out, len, "%s", d);
+	free(copy);
 }
 
 /* Write text as the job's source and spawn clang on it; src_out as in compile_bpf. */
 static int start_job(struct compile_job *job, struct compile_dir *dir,
 		     const char *orig_path, const char *text, size_t len,
-		     char *const *args, char *src_out, size_t srclen)
+		     const struct compile_opts *cc, char *src_out, size_t srclen)
 {
 	char src[4200], quote_dir[4096];
 	char *copy, **argv;
@@ -146,11 +176,10 @@ static int start_job(struct compile_job *job, struct compile_dir *dir,
 	int err;
 
 	job->pid = 0;
+	quote_dir_of(orig_path, quote_dir, sizeof(quote_dir));
 	copy = strdup(orig_path);
 	if (!copy)
 		return -ENOMEM;
-	snprintf(quote_dir, sizeof(quote_dir), "%s", dirname(copy));
-	strcpy(copy, orig_path);
 	snprintf(src, sizeof(src), "%s/%u-%s", dir->path, id, basename(copy));
 	free(copy);
 	snprintf(job->log_path, sizeof(job->log_path), "%s/%u.log", dir->path, id);
@@ -160,21 +189,22 @@ static int start_job(struct compile_job *job, struct compile_dir *dir,
 	err = write_all(src, text, len);
 	if (err)
 		return err;
-	argv = build_argv(args, quote_dir, src, job->obj);
+	argv = build_argv(cc, quote_dir, src, job->obj);
 	if (!argv)
 		return -ENOMEM;
-	err = spawn_compiler(argv, job->log_path, &pid);
+	err = spawn_compiler(argv, cc->cwd, job->log_path, &pid);
 	free(argv);
 	if (!err)
 		job->pid = pid;
+	job->link_with = cc->link_with;
 	return err;
 }
 
 int compile_job__start(struct compile_job *job, struct compile_dir *dir,
 		       const char *orig_path, const char *text, size_t len,
-		       char *const *args)
+		       const struct compile_opts *cc)
 {
-	return start_job(job, dir, orig_path, text, len, args, NULL, 0);
+	return start_job(job, dir, orig_path, text, len, cc, NULL, 0);
 }
 
 void compile_job__cancel(struct compile_job *job)
@@ -185,6 +215,42 @@ void compile_job__cancel(struct compile_job *job)
 	while (waitpid(job->pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	job->pid = 0;
+}
+
+int compile_link(const char *obj, char *const *with, const char *out, char **log)
+{
+	struct bpf_linker *l = bpf_linker__new(out, NULL);
+	const char *failed = obj;
+	int err = l ? bpf_linker__add_file(l, obj, NULL) : -errno;
+
+	for (size_t i = 0; !err && with && with[i]; i++) {
+		failed = with[i];
+		err = bpf_linker__add_file(l, with[i], NULL);
+	}
+	if (!err) {
+		failed = NULL;
+		err = bpf_linker__finalize(l);
+	}
+	bpf_linker__free(l);
+	if (err && asprintf(log, "linking %s into one object failed: %s\n",
+			    failed ? failed : out, strerror(err < 0 ? -err : err)) < 0)
+		*log = NULL;
+	return err < 0 ? err : err ? -err : 0;
+}
+
+/* Link the job's object with its link_with into <obj>.linked.o. */
+static int link_job(struct compile_job *job, char **log)
+{
+	char linked[sizeof(job->obj)];
+	int err;
+
+	if (snprintf(linked, sizeof(linked), "%.4180s.linked.o", job->obj) >=
+	    (int)sizeof(linked))
+		return -ENAMETOOLONG;
+	err = compile_link(job->obj, job->link_with, linked, log);
+	if (!err)
+		snprintf(job->obj, sizeof(job->obj), "%s", linked);
+	return err ? -EBADMSG : 0;
 }
 
 int compile_job__finish(struct compile_job *job, char **log)
@@ -201,13 +267,13 @@ int compile_job__finish(struct compile_job *job, char **log)
 		}
 	job->pid = 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
+		return job->link_with && job->link_with[0] ? link_job(job, log) : 0;
 	*log = read_small_file(job->log_path);
 	return -EBADMSG;
 }
 
 int compile_bpf(struct compile_dir *dir, const char *orig_path,
-		const char *text, size_t len, char *const *args,
+		const char *text, size_t len, const struct compile_opts *cc,
 		char *obj, size_t objlen, char *src_out, size_t srclen,
 		char **log)
 {
@@ -215,14 +281,11 @@ int compile_bpf(struct compile_dir *dir, const char *orig_path,
 	int err;
 
 	*log = NULL;
-	err = start_job(&job, dir, orig_path, text, len, args, src_out, srclen);
+	err = start_job(&job, dir, orig_path, text, len, cc, src_out, srclen);
 	if (err)
 		return err;
-	if (snprintf(obj, objlen, "%s", job.obj) >= (int)objlen) {
-		compile_job__finish(&job, log);
-		free(*log);
-		*log = NULL;
+	err = compile_job__finish(&job, log);
+	if (!err && snprintf(obj, objlen, "%s", job.obj) >= (int)objlen)
 		return -ENAMETOOLONG;
-	}
-	return compile_job__finish(&job, log);
+	return err;
 }

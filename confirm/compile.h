@@ -19,33 +19,55 @@ int compile_dir__new(struct compile_dir *dir);
 void compile_dir__remove(struct compile_dir *dir);
 
 /*
+ * How the project compiles a file: the same compiler and flags it builds
+ * with, so that the objects confirmed are the objects it loads.
+ */
+struct compile_opts {
+	const char *compiler;      /* a path or a name on $PATH; NULL: clang-19 */
+	char *const *args;         /* flags, NULL-terminated, no input/output */
+	const char *cwd;           /* the command's directory; NULL: ours */
+	char *const *link_with;    /* objects the project links with this one
+				    * before loading (bpftool gen object), in
+				    * order after it; NULL-terminated, or NULL */
+};
+
+/*
  * Compile text as if it were the file orig_path (its directory stays on
- * the quote-include path) with the front end's args plus -O2 -g -c.
+ * the quote-include path) with cc's compiler and flags: -O2 -g first (the
+ * project's own -O wins), -c SRC -o OBJ last.
  * Writes the object's path into obj (size objlen) and, when src is not
  * NULL, the path the source was compiled as (what line info names)
- * into src (size srclen). Returns 0, or -errno
- * on a spawn failure, or -EBADMSG with the compiler's messages in *log
+ * into src (size srclen). Returns 0, or -errno on a spawn failure
+ * (-ENOENT: no such compiler), or -EBADMSG with the compiler's messages in *log
  * (malloc'd; caller frees) when it did not compile.
  */
 int compile_bpf(struct compile_dir *dir, const char *orig_path,
-		const char *text, size_t len, char *const *args,
+		const char *text, size_t len, const struct compile_opts *cc,
 		char *obj, size_t objlen, char *src, size_t srclen,
 		char **log);
 
 /* A compile running in the background (so two can overlap). */
 struct compile_job {
 	int pid;                   /* 0: not running */
-	char obj[4200];            /* the object it writes */
+	char obj[4200];            /* the object it writes (linked, when finished) */
 	char log_path[4200];
+	char *const *link_with;    /* linked after compiling: compile_opts' */
 };
+
+/*
+ * Link obj with the objects in with (NULL-terminated) into out, as
+ * libbpf's linker (bpftool gen object) does; 0, or -errno with a
+ * one-line reason in *log (malloc'd).
+ */
+int compile_link(const char *obj, char *const *with, const char *out, char **log);
 
 /* Start compiling text like compile_bpf does; 0 or -errno (nothing runs). */
 int compile_job__start(struct compile_job *job, struct compile_dir *dir,
 		       const char *orig_path, const char *text, size_t len,
-		       char *const *args);
+		       const struct compile_opts *cc);
 /* Stop a job whose result is no longer wanted (kill and reap it). */
 void compile_job__cancel(struct compile_job *job);
-/* Wait for the job: compile_bpf's return and *log; obj is in job->obj. */
+/* Wait for the job (and link it): compile_bpf's return and *log; obj is in job->obj. */
 int compile_job__finish(struct compile_job *job, char **log);
 
 #endif

@@ -9,6 +9,21 @@
 /* Leave-one-out costs one compile per fix: only for files with few. */
 #define CONFIRM_MAX_PRUNE 8
 
+/*
+ * One choice in progress. gen counts changes of the kept set; drop_gen[i]
+ * is the gen fix i was judged against when dropped, so the fixes judged
+ * in a context that later changed can be judged again (settle()).
+ */
+struct chooser {
+	const struct confirm_source *src;
+	const struct vm_backend *be;
+	const struct vm_options *opt;
+	struct compile_dir *dir;
+	struct confirm_outcome *out;
+	unsigned gen;
+	unsigned *drop_gen;
+};
+
 /* Render the chosen subset and start compiling it. */
 static int start_subset(const struct confirm_source *src, const bool *chosen,
 			struct compile_dir *dir, struct compile_job *job)
@@ -20,7 +35,7 @@ static int start_subset(const struct confirm_source *src, const bool *chosen,
 	job->pid = 0;
 	if (!text)
 		return -ENOMEM;
-	err = compile_job__start(job, dir, src->path, text, len, src->args);
+	err = compile_job__start(job, dir, src->path, text, len, src->cc);
 	free(text);
 	return err;
 }
@@ -90,18 +105,70 @@ static bool same_text(const struct confirm_source *src, const bool *trial,
 	return same;
 }
 
-static void set_dropped(struct confirm_outcome *out, size_t i, const char *why)
+static void set_dropped(struct chooser *ch, size_t i, const char *why)
 {
-	free(out->dropped_why[i]);
-	out->dropped_why[i] = strdup(why);
+	free(ch->out->dropped_why[i]);
+	ch->out->dropped_why[i] = strdup(why);
+	ch->drop_gen[i] = ch->gen;
+}
+
+/* The kept set became kept (true/false for fix i) with after as its figures. */
+static void change_kept(struct chooser *ch, size_t i, bool kept,
+			struct measurement *after)
+{
+	ch->out->kept[i] = kept;
+	measurement__free(&ch->out->after);
+	ch->out->after = *after;
+	ch->out->have_after = true;
+	ch->gen++;
+}
+
+/* The figures of the kept set: the original's until some fix is kept. */
+static const struct measurement *current(const struct chooser *ch)
+{
+	return ch->out->have_after ? &ch->out->after : &ch->out->before;
+}
+
+/*
+ * Try fix i on top of the kept set; keep it when confirmed. Returns 0 or
+ * -errno; *kept says whether it was kept, why says why not.
+ */
+static int try_on_top(struct chooser *ch, size_t i, bool *trial, bool *kept,
+		      char *why, size_t whylen)
+{
+	const struct confirm_source *src = ch->src;
+	const struct measurement *cur = current(ch);
+	struct measurement m;
+	enum confirm_verdict v;
+	int err;
+
+	*kept = false;
+	memcpy(trial, ch->out->kept, src->n_fixes * sizeof(*trial));
+	trial[i] = true;
+	/* An edit identical to one already kept costs nothing to keep. */
+	if (same_text(src, trial, ch->out->kept)) {
+		ch->out->kept[i] = *kept = true;
+		return 0;
+	}
+	err = measure_subset(src, trial, ch->be, ch->opt, ch->dir, cur, &m);
+	if (err)
+		return err;
+	v = confirm_judge(cur, &m, why, whylen);
+	if (keepable(v, must_help(src, i)) && !measurement__any_grew(cur, &m)) {
+		change_kept(ch, i, true, &m);
+		*kept = true;
+		return 0;
+	}
+	if (confirm_acceptable(v))
+		snprintf(why, whylen, "it makes some program process more insns");
+	measurement__free(&m);
+	return 0;
 }
 
 /* Try each fix on top of the ones kept so far, in order. */
-static int choose_one_by_one(const struct confirm_source *src,
-			     const struct vm_backend *be,
-			     const struct vm_options *opt,
-			     struct compile_dir *dir, struct confirm_outcome *out)
+static int choose_one_by_one(struct chooser *ch)
 {
+	const struct confirm_source *src = ch->src;
 	bool *trial = calloc(src->n_fixes ? src->n_fixes : 1, sizeof(*trial));
 	char why[512];
 	int err = 0;
@@ -109,38 +176,53 @@ static int choose_one_by_one(const struct confirm_source *src,
 	if (!trial)
 		return -ENOMEM;
 	for (size_t i = 0; i < src->n_fixes && !err; i++) {
-		struct measurement m;
-		enum confirm_verdict v;
+		bool kept;
 
 		if (!eligible(src, i))
 			continue;
-		memcpy(trial, out->kept, src->n_fixes * sizeof(*trial));
-		trial[i] = true;
-		/* An edit identical to one already kept costs nothing to keep. */
-		if (same_text(src, trial, out->kept)) {
-			out->kept[i] = true;
-			continue;
-		}
-		const struct measurement *cur =
-			out->have_after ? &out->after : &out->before;
+		err = try_on_top(ch, i, trial, &kept, why, sizeof(why));
+		if (!err && !kept)
+			set_dropped(ch, i, why);
+	}
+	free(trial);
+	return err;
+}
 
-		err = measure_subset(src, trial, be, opt, dir, cur, &m);
-		if (err)
-			break;
+/*
+ * A second run sees only the dropped fixes, each alone on top of what
+ * this run kept. Judge them so now, until nothing changes: a fix dropped
+ * while other fixes were still in play (or before others were kept) may
+ * help the final set, and then a second run would apply it.
+ */
+static int settle(struct chooser *ch)
+{
+	const struct confirm_source *src = ch->src;
+	bool *trial = calloc(src->n_fixes ? src->n_fixes : 1, sizeof(*trial));
+	bool changed = true;
+	char why[512];
+	int err = 0;
 
-		v = confirm_judge(cur, &m, why, sizeof(why));
-		if (keepable(v, must_help(src, i)) && !measurement__any_grew(cur, &m)) {
-			out->kept[i] = true;
-			measurement__free(&out->after);
-			out->after = m;
-			out->have_after = true;
-			continue;
+	if (!trial)
+		return -ENOMEM;
+	while (changed && !err) {
+		changed = false;
+		for (size_t i = 0; i < src->n_fixes && !err; i++) {
+			bool kept;
+
+			if (!eligible(src, i) || ch->out->kept[i] ||
+			    !ch->out->dropped_why[i] || ch->drop_gen[i] == ch->gen)
+				continue;
+			err = try_on_top(ch, i, trial, &kept, why, sizeof(why));
+			if (err)
+				break;
+			if (kept) {
+				free(ch->out->dropped_why[i]);
+				ch->out->dropped_why[i] = NULL;
+				changed = true;
+			} else {
+				set_dropped(ch, i, why);
+			}
 		}
-		if (confirm_acceptable(v))
-			snprintf(why, sizeof(why),
-				 "it makes some program process more insns");
-		set_dropped(out, i, why);
-		measurement__free(&m);
 	}
 	free(trial);
 	return err;
@@ -188,11 +270,10 @@ static void say_why_dropped(char *why, size_t len, enum confirm_verdict v,
  * removal does not make things worse, so a harmful or useless fix does
  * not ride along with helpful ones in the same program.
  */
-static int prune_passengers(const struct confirm_source *src,
-			    const struct vm_backend *be,
-			    const struct vm_options *opt,
-			    struct compile_dir *dir, struct confirm_outcome *out)
+static int prune_passengers(struct chooser *ch)
 {
+	const struct confirm_source *src = ch->src;
+	struct confirm_outcome *out = ch->out;
 	bool *trial = calloc(src->n_fixes, sizeof(*trial));
 	struct compile_job *jobs = calloc(src->n_fixes, sizeof(*jobs));
 	bool stale = false;
@@ -204,7 +285,7 @@ static int prune_passengers(const struct confirm_source *src,
 		free(jobs);
 		return -ENOMEM;
 	}
-	start_leave_one_out(src, out, dir, jobs, trial);
+	start_leave_one_out(src, out, ch->dir, jobs, trial);
 	for (size_t i = 0; i < src->n_fixes && !err; i++) {
 		struct measurement m;
 		enum confirm_verdict v;
@@ -219,8 +300,9 @@ static int prune_passengers(const struct confirm_source *src,
 			compile_job__cancel(&jobs[i]);
 			continue;	/* its edit is also another kept fix's */
 		}
-		err = jobs[i].pid ? finish_subset(&jobs[i], be, opt, &out->after, &m)
-				  : measure_subset(src, trial, be, opt, dir, &out->after, &m);
+		err = jobs[i].pid ? finish_subset(&jobs[i], ch->be, ch->opt, &out->after, &m)
+				  : measure_subset(src, trial, ch->be, ch->opt, ch->dir,
+						   &out->after, &m);
 		if (err)
 			break;
 		/* Judge "with i" (current) against "without i" (m); a subset that
@@ -233,12 +315,10 @@ static int prune_passengers(const struct confirm_source *src,
 			measurement__free(&m);
 			continue;
 		}
-		out->kept[i] = false;
 		stale = true;
 		say_why_dropped(why, sizeof(why), v, &m, &out->after);
-		set_dropped(out, i, why);
-		measurement__free(&out->after);
-		out->after = m;
+		change_kept(ch, i, false, &m);
+		set_dropped(ch, i, why);
 	}
 	for (size_t i = 0; i < src->n_fixes; i++)
 		compile_job__cancel(&jobs[i]);
@@ -248,16 +328,18 @@ static int prune_passengers(const struct confirm_source *src,
 }
 
 /* One candidate, already measured against the original as v. */
-static int keep_single(const struct confirm_source *src, enum confirm_verdict v,
-		       const char *why, struct confirm_outcome *out)
+static int keep_single(struct chooser *ch, enum confirm_verdict v, const char *why)
 {
+	const struct confirm_source *src = ch->src;
+
 	for (size_t i = 0; i < src->n_fixes; i++) {
 		if (!eligible(src, i) || keepable(v, must_help(src, i)))
 			continue;
-		out->kept[i] = false;
-		set_dropped(out, i, why);
-		measurement__free(&out->after);
-		out->have_after = false;
+		ch->out->kept[i] = false;
+		measurement__free(&ch->out->after);
+		ch->out->have_after = false;
+		ch->gen++;
+		set_dropped(ch, i, why);
 	}
 	return 0;
 }
@@ -271,24 +353,73 @@ static size_t eligible_count(const struct confirm_source *src)
 	return n;
 }
 
-int confirm_choose(const struct confirm_source *src,
-		   const struct vm_backend *be, const struct vm_options *opt,
-		   struct compile_dir *dir, struct confirm_outcome *out)
+/* Verify the original (compiled as orig_job) while all_job compiles. */
+static int measure_original(struct chooser *ch, struct compile_job *orig_job,
+			    struct compile_job *all_job)
 {
-	size_t n = src->n_fixes ? src->n_fixes : 1;
-	struct compile_job orig_job = { 0 }, all_job = { 0 };
-	bool *all;
+	int err = finish_subset(orig_job, ch->be, ch->opt, NULL, &ch->out->before);
+
+	if (err || !ch->out->before.compiled) {
+		compile_job__cancel(all_job);
+		return err ? err : -EBADMSG;
+	}
+	ch->out->original_compiles = true;
+	return 0;
+}
+
+/* All candidates at once; then prune them, or choose them one by one. */
+static int choose(struct chooser *ch, const bool *all, struct compile_job *all_job)
+{
+	const struct confirm_source *src = ch->src;
+	struct confirm_outcome *out = ch->out;
 	char why[512];
 	struct measurement m;
 	enum confirm_verdict v;
 	int err;
 
+	err = all_job->pid ? finish_subset(all_job, ch->be, ch->opt, &out->before, &m)
+			   : measure_subset(src, all, ch->be, ch->opt, ch->dir,
+					    &out->before, &m);
+	if (err)
+		return err;
+	v = confirm_judge(&out->before, &m, why, sizeof(why));
+	if (keepable(v, false) && !measurement__any_grew(&out->before, &m)) {
+		memcpy(out->kept, all, src->n_fixes * sizeof(*all));
+		out->after = m;
+		out->have_after = true;
+		ch->gen++;
+		if (eligible_count(src) == 1)
+			return keep_single(ch, v, why);
+		return eligible_count(src) <= CONFIRM_MAX_PRUNE ? prune_passengers(ch) : 0;
+	}
+	measurement__free(&m);
+	if (eligible_count(src) == 1) {
+		for (size_t i = 0; i < src->n_fixes; i++)
+			if (eligible(src, i))
+				set_dropped(ch, i, why);
+		return 0;
+	}
+	return choose_one_by_one(ch);
+}
+
+int confirm_choose(const struct confirm_source *src,
+		   const struct vm_backend *be, const struct vm_options *opt,
+		   struct compile_dir *dir, struct confirm_outcome *out)
+{
+	size_t n = src->n_fixes ? src->n_fixes : 1;
+	struct chooser ch = { .src = src, .be = be, .opt = opt, .dir = dir, .out = out };
+	struct compile_job orig_job = { 0 }, all_job = { 0 };
+	bool *all;
+	int err;
+
 	memset(out, 0, sizeof(*out));
 	out->kept = calloc(n, sizeof(*out->kept));
 	out->dropped_why = calloc(n, sizeof(*out->dropped_why));
+	ch.drop_gen = calloc(n, sizeof(*ch.drop_gen));
 	all = calloc(n, sizeof(*all));
-	if (!out->kept || !out->dropped_why || !all) {
+	if (!out->kept || !out->dropped_why || !all || !ch.drop_gen) {
 		free(all);
+		free(ch.drop_gen);
 		return -ENOMEM;
 	}
 	/* The first trial takes every candidate at once (usually enough); it
@@ -299,42 +430,14 @@ int confirm_choose(const struct confirm_source *src,
 	if (!err && eligible_count(src) && start_subset(src, all, dir, &all_job))
 		all_job.pid = 0;	/* compiled after the original instead */
 	if (!err)
-		err = finish_subset(&orig_job, be, opt, NULL, &out->before);
-	if (err || !out->before.compiled || !eligible_count(src)) {
-		compile_job__cancel(&all_job);
-		free(all);
-		if (err || !out->before.compiled)
-			return err ? err : -EBADMSG;
-		out->original_compiles = true;
-		return 0;
-	}
-	out->original_compiles = true;
-	err = all_job.pid ? finish_subset(&all_job, be, opt, &out->before, &m)
-			  : measure_subset(src, all, be, opt, dir, &out->before, &m);
-	if (err) {
-		free(all);
-		return err;
-	}
-	v = confirm_judge(&out->before, &m, why, sizeof(why));
-	if (keepable(v, false) && !measurement__any_grew(&out->before, &m)) {
-		memcpy(out->kept, all, n * sizeof(*all));
-		out->after = m;
-		out->have_after = true;
-		free(all);
-		if (eligible_count(src) == 1)
-			return keep_single(src, v, why, out);
-		return eligible_count(src) <= CONFIRM_MAX_PRUNE ?
-			prune_passengers(src, be, opt, dir, out) : 0;
-	}
-	measurement__free(&m);
+		err = measure_original(&ch, &orig_job, &all_job);
+	if (!err && eligible_count(src))
+		err = choose(&ch, all, &all_job);
+	if (!err && eligible_count(src))
+		err = settle(&ch);
 	free(all);
-	if (eligible_count(src) == 1) {
-		for (size_t i = 0; i < src->n_fixes; i++)
-			if (eligible(src, i))
-				set_dropped(out, i, why);
-		return 0;
-	}
-	return choose_one_by_one(src, be, opt, dir, out);
+	free(ch.drop_gen);
+	return err;
 }
 
 void confirm_outcome__free(struct confirm_outcome *out, size_t n_fixes)

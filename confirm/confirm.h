@@ -24,6 +24,8 @@ struct prog_figures {
 	uint64_t global_subprogs;     /* bit i: subprogram i is global (BTF) */
 	bool over_budget;             /* stopped at the trial budget: processes
 				       * more than insns - 1 (the count is a floor) */
+	uint64_t fingerprint;         /* prog_fingerprint(): what verifying it reads */
+	bool reused;                  /* figures taken from the reference */
 };
 
 struct measurement {
@@ -40,6 +42,8 @@ struct measurement {
  * (a trial judged against ref) and the model backend, a program accepted
  * in ref gets a budget of a few times its ref count: past it the trial
  * has lost anyway, so the model stops there and marks it over_budget.
+ * A program whose fingerprint equals its namesake's in ref is not
+ * verified again: it gets ref's figures (an edit elsewhere cannot change them).
  */
 int measurement__verify(struct measurement *m, const char *obj_path,
 			const struct vm_backend *be, const struct vm_options *opt,
@@ -63,6 +67,8 @@ enum confirm_verdict {
 	CONFIRM_NO_CHANGE,        /* same object code */
 	CONFIRM_NEUTRAL,          /* different code, same total */
 	CONFIRM_WORSE,            /* more insns in some program */
+	CONFIRM_STILL_REJECTED,   /* only programs rejected before and after
+				   * changed: nothing is confirmed */
 	CONFIRM_BREAKS,           /* accepted before, rejected after */
 	CONFIRM_NO_COMPILE,       /* the candidate does not compile */
 	CONFIRM_UNVERIFIABLE,     /* the backend could not verify a program */
@@ -85,7 +91,7 @@ void confirm_print_table(FILE *out, const struct measurement *before,
 /* A file with candidate fixes, seen through a renderer. */
 struct confirm_source {
 	const char *path;
-	char *const *args;            /* front-end compile args */
+	const struct compile_opts *cc;/* how the project compiles path */
 	size_t n_fixes;
 	const bool *eligible;         /* n_fixes: worth trying; NULL = all */
 	const bool *must_help;        /* n_fixes: kept only if the count drops

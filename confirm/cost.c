@@ -66,6 +66,7 @@ int file_cost__measure(struct file_cost *fc, const char *path,
 		       const char *text, size_t len, char *const *args,
 		       const struct vm_backend *be)
 {
+	struct compile_opts cc = { .args = args };	/* clang-19, the linter's flags */
 	struct compile_dir dir;
 	struct vm_object *obj = NULL;
 	char objpath[4300], src[4300];
@@ -75,7 +76,7 @@ int file_cost__measure(struct file_cost *fc, const char *path,
 	err = compile_dir__new(&dir);
 	if (err)
 		return err;
-	err = compile_bpf(&dir, path, text, len, args, objpath, sizeof(objpath),
+	err = compile_bpf(&dir, path, text, len, &cc, objpath, sizeof(objpath),
 			  src, sizeof(src), &fc->compile_log);
 	if (err == -EBADMSG) {
 		err = 0;

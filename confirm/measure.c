@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "confirm/confirm.h"
+#include "confirm/fingerprint.h"
 
 static int copy_code(struct prog_figures *pf, const struct vm_prog *prog)
 {
@@ -49,12 +50,20 @@ static void verify_prog(struct prog_figures *pf, const struct vm_object *obj,
 			size_t i, const struct vm_backend *be,
 			const struct vm_options *opt, const struct measurement *ref)
 {
+	const struct prog_figures *same = ref ? find_prog(ref, pf->name) : NULL;
 	struct vm_options capped = *opt;
 	long limit = opt->max_insns > 0 ? opt->max_insns : 1000000;
 	struct vm_result res;
 
+	if (same && same->fingerprint == pf->fingerprint && !same->over_budget) {
+		pf->verdict = same->verdict;
+		pf->insns = same->insns;
+		pf->reused = true;
+		snprintf(pf->reason, sizeof(pf->reason), "%s", same->reason);
+		return;
+	}
 	if (be->insn_budget && ref)
-		capped.max_insns = trial_budget(find_prog(ref, pf->name), limit);
+		capped.max_insns = trial_budget(same, limit);
 	vm_backend__verify(be, obj, i, &capped, &res);
 	pf->verdict = res.verdict;
 	pf->insns = res.insns;
@@ -135,6 +144,7 @@ int measurement__verify(struct measurement *m, const char *obj_path,
 		struct prog_figures *pf = &m->progs[m->n_progs++];
 
 		snprintf(pf->name, sizeof(pf->name), "%s", obj->progs[i].name);
+		pf->fingerprint = prog_fingerprint(obj, &obj->progs[i]);
 		err = copy_code(pf, &obj->progs[i]);
 	}
 	if (!err) {
@@ -173,34 +183,42 @@ bool measurement__over_budget(const struct measurement *m)
 	return false;
 }
 
+static bool same_prog_code(const struct prog_figures *pa,
+			   const struct prog_figures *pb);
+
 bool measurement__same_code(const struct measurement *a,
 			    const struct measurement *b)
 {
 	if (a->n_progs != b->n_progs)
 		return false;
 	for (size_t i = 0; i < a->n_progs; i++) {
-		const struct prog_figures *pa = &a->progs[i];
-		const struct prog_figures *pb = find_prog(b, pa->name);
+		const struct prog_figures *pb = find_prog(b, a->progs[i].name);
 
-		if (!pb || pa->n_insns != pb->n_insns ||
-		    pa->global_subprogs != pb->global_subprogs ||
-		    memcmp(pa->insns_copy, pb->insns_copy,
-			   pa->n_insns * sizeof(*pa->insns_copy)))
+		if (!pb || !same_prog_code(&a->progs[i], pb))
 			return false;
 	}
 	return true;
 }
 
-enum confirm_verdict confirm_judge(const struct measurement *before,
-				   const struct measurement *after,
-				   char *why, size_t whylen)
+static bool same_prog_code(const struct prog_figures *pa,
+			   const struct prog_figures *pb)
 {
-	bool fixed = false;
+	return pa->n_insns == pb->n_insns &&
+	       pa->global_subprogs == pb->global_subprogs &&
+	       !memcmp(pa->insns_copy, pb->insns_copy,
+		       pa->n_insns * sizeof(*pa->insns_copy));
+}
 
-	if (!after->compiled) {
-		snprintf(why, whylen, "the rewritten file does not compile");
-		return CONFIRM_NO_COMPILE;
-	}
+/*
+ * The per-program checks of confirm_judge: a program that cannot be
+ * verified, one over its budget, one newly rejected. Returns the verdict,
+ * or -1 when none applies; *fixed is set when a rejected program is now
+ * accepted.
+ */
+static int judge_programs(const struct measurement *before,
+			  const struct measurement *after, bool *fixed,
+			  char *why, size_t whylen)
+{
 	for (size_t i = 0; i < after->n_progs; i++) {
 		const struct prog_figures *pa = &after->progs[i];
 		const struct prog_figures *pb = find_prog(before, pa->name);
@@ -226,8 +244,54 @@ enum confirm_verdict confirm_judge(const struct measurement *before,
 			return CONFIRM_BREAKS;
 		}
 		if (pb && pb->verdict == VM_REJECTED && pa->verdict == VM_ACCEPTED)
-			fixed = true;
+			*fixed = true;
 	}
+	return -1;
+}
+
+/*
+ * Totals over the programs accepted before and after: a rejected
+ * program's count is where the verifier gave up, which confirms nothing.
+ * *still_rejected names a program rejected both times whose code changed.
+ */
+static void accepted_totals(const struct measurement *before,
+			    const struct measurement *after, long *tb, long *ta,
+			    const char **still_rejected)
+{
+	*tb = *ta = 0;
+	*still_rejected = NULL;
+	for (size_t i = 0; i < after->n_progs; i++) {
+		const struct prog_figures *pa = &after->progs[i];
+		const struct prog_figures *pb = find_prog(before, pa->name);
+
+		if (!pb)
+			continue;
+		if (pa->verdict == VM_ACCEPTED && pb->verdict == VM_ACCEPTED) {
+			*tb += pb->insns;
+			*ta += pa->insns;
+		} else if (pa->verdict == VM_REJECTED && pb->verdict == VM_REJECTED &&
+			   !same_prog_code(pa, pb) && !*still_rejected) {
+			*still_rejected = pa->name;
+		}
+	}
+}
+
+enum confirm_verdict confirm_judge(const struct measurement *before,
+				   const struct measurement *after,
+				   char *why, size_t whylen)
+{
+	const char *still_rejected;
+	bool fixed = false;
+	long tb, ta;
+	int v;
+
+	if (!after->compiled) {
+		snprintf(why, whylen, "the rewritten file does not compile");
+		return CONFIRM_NO_COMPILE;
+	}
+	v = judge_programs(before, after, &fixed, why, whylen);
+	if (v >= 0)
+		return (enum confirm_verdict)v;
 	if (fixed) {
 		snprintf(why, whylen, "a rejected program is now accepted");
 		return CONFIRM_FIXES_REJECTION;
@@ -236,18 +300,21 @@ enum confirm_verdict confirm_judge(const struct measurement *before,
 		snprintf(why, whylen, "the compiled object is unchanged");
 		return CONFIRM_NO_CHANGE;
 	}
-	if (after->total > before->total) {
-		snprintf(why, whylen, "processed insns would grow %ld -> %ld",
-			 before->total, after->total);
+	accepted_totals(before, after, &tb, &ta, &still_rejected);
+	if (ta > tb) {
+		snprintf(why, whylen, "processed insns would grow %ld -> %ld", tb, ta);
 		return CONFIRM_WORSE;
 	}
-	if (after->total == before->total) {
-		snprintf(why, whylen, "no change in processed insns (%ld)",
-			 after->total);
+	if (ta == tb && still_rejected) {
+		snprintf(why, whylen, "%s is rejected before and after: nothing "
+			 "is confirmed", still_rejected);
+		return CONFIRM_STILL_REJECTED;
+	}
+	if (ta == tb) {
+		snprintf(why, whylen, "no change in processed insns (%ld)", ta);
 		return CONFIRM_NEUTRAL;
 	}
-	snprintf(why, whylen, "processed insns %ld -> %ld", before->total,
-		 after->total);
+	snprintf(why, whylen, "processed insns %ld -> %ld", tb, ta);
 	return CONFIRM_HELPS;
 }
 
@@ -264,9 +331,11 @@ bool measurement__any_grew(const struct measurement *before,
 		const struct prog_figures *pb =
 			find_prog(before, after->progs[i].name);
 
-		/* A rejected program stops early: loading it costs more, gladly. */
+		/* A rejected program stops early: loading it costs more, gladly;
+		 * rejected both times, its counts say where it gave up, no more. */
 		if (pb && pb->verdict == VM_REJECTED &&
-		    after->progs[i].verdict == VM_ACCEPTED)
+		    after->progs[i].verdict != VM_LOAD_ERROR &&
+		    after->progs[i].verdict != VM_MODEL_LIMIT)
 			continue;
 		if (after->progs[i].over_budget ||
 		    (pb && after->progs[i].insns > pb->insns))

@@ -6,6 +6,8 @@
  *   target-kernel: "6.4"
  *   exclude: [vendor/, "*.skel.bpf.c"]   (gitignore-style, for directory runs)
  *   files: ["*.bpf.c", "*_kern.c"]        (the names a directory walk takes)
+ *   link: [[a.bpf.c, b.bpf.c], ...]      (sources linked into one object,
+ *                                         as bpftool gen object does)
  */
 #include <errno.h>
 #include <limits.h>
@@ -178,6 +180,31 @@ static void free_patterns(struct lint_patterns *l)
 	l->n = 0;
 }
 
+/* link: a list of groups, each a list of two or more source paths. */
+static int load_links(struct yctx *y, yaml_node_t *n)
+{
+	int rc = 0;
+
+	if (n->type != YAML_SEQUENCE_NODE)
+		return fail(y, n, "link must be a list of lists of files", NULL);
+	for (yaml_node_item_t *it = n->data.sequence.items.start;
+	     it < n->data.sequence.items.top && !rc; it++) {
+		yaml_node_t *g = yaml_document_get_node(y->doc, *it);
+		struct lint_patterns *v;
+
+		if (g->type != YAML_SEQUENCE_NODE ||
+		    g->data.sequence.items.top - g->data.sequence.items.start < 2)
+			return fail(y, g, "each link entry must list two or more files", NULL);
+		v = realloc(y->c->links, (y->c->n_links + 1) * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		y->c->links = v;
+		memset(&v[y->c->n_links], 0, sizeof(*v));
+		rc = load_patterns(y, g, &v[y->c->n_links++], "link");
+	}
+	return rc;
+}
+
 /* k is "<id>-<option>" of a rule: set it (0 or -EINVAL), else -ENOENT. */
 static int rule_option(struct yctx *y, const char *k, yaml_node_t *vn)
 {
@@ -217,6 +244,8 @@ static int load_key(struct yctx *y, yaml_node_t *kn, yaml_node_t *vn)
 		return load_patterns(y, vn, &y->c->exclude, k);
 	if (!strcmp(k, "files"))
 		return load_patterns(y, vn, &y->c->files, k);
+	if (!strcmp(k, "link"))
+		return load_links(y, vn);
 	rc = rule_option(y, k, vn);
 	if (rc != -ENOENT)
 		return rc;
@@ -344,10 +373,63 @@ int config__load(struct lint_file_config *c, const char *path,
 	return rc;
 }
 
+/* dir/rel made absolute and canonical (realpath), into out. */
+static bool resolve(const char *dir, const char *rel, char *out)
+{
+	char joined[PATH_MAX * 2];
+
+	snprintf(joined, sizeof(joined), "%s/%s", rel[0] == '/' ? "" : dir, rel);
+	return realpath(joined, out) != NULL;
+}
+
+/* The members of group g, resolved; NULL if path is not one of them. */
+static char **group_members(const struct lint_patterns *g, const char *dir,
+			    const char *self)
+{
+	char **out = calloc(g->n + 1, sizeof(*out)), abs[PATH_MAX * 2 + 2];
+	bool found = false;
+
+	for (size_t i = 0; out && i < g->n; i++) {
+		if (!resolve(dir, g->v[i], abs))	/* missing: said when compiled */
+			snprintf(abs, sizeof(abs), "%s/%s", dir, g->v[i]);
+		found |= !strcmp(abs, self);
+		out[i] = strdup(abs);
+	}
+	if (out && !found) {
+		lint_args_free(out);
+		out = NULL;
+	}
+	return out;
+}
+
+char **lint_link_group(const char *path, const struct lint_options *opt)
+{
+	struct lint_file_config c;
+	char self[PATH_MAX], dir[PATH_MAX], *err = NULL, **out = NULL;
+
+	if (!realpath(path, self) ||
+	    config__load(&c, path, opt ? opt->config_path : NULL, &err)) {
+		free(err);
+		return NULL;
+	}
+	snprintf(dir, sizeof(dir), "%s", c.path ? c.path : ".");
+	if (strrchr(dir, '/'))
+		*strrchr(dir, '/') = '\0';
+	for (size_t i = 0; i < c.n_links && !out; i++)
+		out = group_members(&c.links[i], dir, self);
+	config__free(&c);
+	return out;
+}
+
 void config__free(struct lint_file_config *c)
 {
 	free_patterns(&c->exclude);
 	free_patterns(&c->files);
+	for (size_t i = 0; i < c->n_links; i++)
+		free_patterns(&c->links[i]);
+	free(c->links);
+	c->links = NULL;
+	c->n_links = 0;
 	free(c->path);
 	c->path = NULL;
 }

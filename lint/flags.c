@@ -71,7 +71,8 @@ static void host_arch(const char **arch, const char **multiarch)
 	}
 }
 
-static void push_defaults(struct argv_buf *a)
+/* with_resource_dir: libclang's (clang-19's) headers, not another compiler's. */
+static void push_defaults(struct argv_buf *a, bool with_resource_dir)
 {
 	const char *arch, *multi;
 	char buf[PATH_MAX];
@@ -84,8 +85,10 @@ static void push_defaults(struct argv_buf *a)
 	snprintf(buf, sizeof(buf), "-I/usr/include/%s", multi);
 	argv_push(a, buf);
 	/* libclang does not always find its own headers (stddef.h...). */
-	argv_push(a, "-resource-dir");
-	argv_push(a, BPF_RESOURCE_DIR);
+	if (with_resource_dir) {
+		argv_push(a, "-resource-dir");
+		argv_push(a, BPF_RESOURCE_DIR);
+	}
 }
 
 static bool same_file(const char *a, const char *b)
@@ -97,8 +100,30 @@ static bool same_file(const char *a, const char *b)
 	return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
 }
 
+/* Output, dependency and input arguments: the confirm step names its own. */
+static int skipped_arg(const char *arg)
+{
+	static const char *const with_value[] = { "-o", "-MF", "-MT", "-MQ" };
+	static const char *const alone[] = { "-c", "-MD", "-MMD", "-MP", "-M", "-MM" };
+
+	for (size_t i = 0; i < sizeof(with_value) / sizeof(*with_value); i++)
+		if (!strcmp(arg, with_value[i]))
+			return 2;
+	for (size_t i = 0; i < sizeof(alone) / sizeof(*alone); i++)
+		if (!strcmp(arg, alone[i]))
+			return 1;
+	return strncmp(arg, "-o", 2) == 0;
+}
+
+/* The database entry's compiler and directory, when the caller wants them. */
+struct db_entry_out {
+	char *compiler;
+	char *dir;
+};
+
 /* Keep the entry's flags; drop the compiler, outputs, -c and the input. */
-static void push_db_args(struct argv_buf *a, const char *dir, const char *path)
+static void push_db_args(struct argv_buf *a, const char *dir, const char *path,
+			 struct db_entry_out *entry)
 {
 	CXCompilationDatabase_Error dberr;
 	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &dberr);
@@ -115,18 +140,22 @@ static void push_db_args(struct argv_buf *a, const char *dir, const char *path)
 		CXString wd = clang_CompileCommand_getDirectory(cmd);
 		unsigned n = clang_CompileCommand_getNumArgs(cmd);
 
+		if (entry && n) {
+			CXString cc = clang_CompileCommand_getArg(cmd, 0);
+
+			entry->compiler = strdup(clang_getCString(cc));
+			entry->dir = strdup(clang_getCString(wd));
+			clang_disposeString(cc);
+		}
 		for (unsigned i = 1; i < n; i++) {
 			CXString s = clang_CompileCommand_getArg(cmd, i);
 			const char *arg = clang_getCString(s);
 			char full[PATH_MAX];
+			int skip = skipped_arg(arg);
 
 			snprintf(full, sizeof(full), "%s/%s", clang_getCString(wd), arg);
-			if (strcmp(arg, "-o") == 0 || strcmp(arg, "-MF") == 0 ||
-			    strcmp(arg, "-MT") == 0 || strcmp(arg, "-MQ") == 0)
-				i++;
-			else if (strcmp(arg, "-c") == 0 || strcmp(arg, "-MD") == 0 ||
-				 strcmp(arg, "-MMD") == 0 || strncmp(arg, "-o", 2) == 0)
-				;
+			if (skip)
+				i += (unsigned)skip - 1;
 			else if (same_file(arg, abs) || same_file(full, abs))
 				;
 			else if (strncmp(arg, "-I", 2) == 0 && arg[2] && arg[2] != '/') {
@@ -144,22 +173,82 @@ static void push_db_args(struct argv_buf *a, const char *dir, const char *path)
 	clang_CompilationDatabase_dispose(db);
 }
 
+/* `-- clang-16 -Iinc`: a first word that is not a flag names the compiler. */
+static int extra_args_start(const struct lint_options *opt)
+{
+	return opt && opt->n_extra_args && opt->extra_args[0][0] != '-';
+}
+
+static void push_extra_args(struct argv_buf *a, const struct lint_options *opt)
+{
+	for (int i = extra_args_start(opt); opt && i < opt->n_extra_args; i++)
+		argv_push(a, opt->extra_args[i]);
+}
+
+static char **argv_finish(struct argv_buf *a)
+{
+	if (a->oom || !a->v) {
+		if (a->v)
+			a->v[a->n] = NULL;
+		lint_args_free(a->v);
+		return NULL;
+	}
+	return a->v;
+}
+
 char **lint_compile_args(const char *path, const struct lint_options *opt)
 {
 	struct argv_buf a = { 0 };
 
-	push_defaults(&a);
+	push_defaults(&a, true);
 	if (opt && opt->compile_db_dir)
-		push_db_args(&a, opt->compile_db_dir, path);
-	for (int i = 0; opt && i < opt->n_extra_args; i++)
-		argv_push(&a, opt->extra_args[i]);
-	if (a.oom || !a.v) {
-		if (a.v)
-			a.v[a.n] = NULL;
-		lint_args_free(a.v);
-		return NULL;
+		push_db_args(&a, opt->compile_db_dir, path, NULL);
+	push_extra_args(&a, opt);
+	return argv_finish(&a);
+}
+
+int lint_compile_command(const char *path, const struct lint_options *opt,
+			 struct lint_command *cmd)
+{
+	struct db_entry_out entry = { 0 };
+	struct argv_buf db = { 0 };
+
+	memset(cmd, 0, sizeof(*cmd));
+	if (opt && opt->compile_db_dir)
+		push_db_args(&db, opt->compile_db_dir, path, &entry);
+	if (extra_args_start(opt)) {	/* `--`'s compiler wins, as its flags do */
+		if (!entry.compiler)	/* no entry: the defaults `--` adds to */
+			push_defaults(&db, false);
+		free(entry.compiler);
+		entry.compiler = strdup(opt->extra_args[0]);
+		if (!entry.compiler)
+			db.oom = true;
 	}
-	return a.v;
+	if (!entry.compiler) {	/* no project compiler: clang-19, the linter's flags */
+		lint_args_free(argv_finish(&db));
+		free(entry.dir);
+		cmd->args = lint_compile_args(path, opt);
+		return cmd->args ? 0 : -ENOMEM;
+	}
+	push_extra_args(&db, opt);
+	cmd->compiler = entry.compiler;
+	cmd->dir = entry.dir;
+	cmd->args = argv_finish(&db);
+	if (!cmd->args && !db.oom)	/* an entry with no flags at all */
+		cmd->args = calloc(1, sizeof(*cmd->args));
+	if (!cmd->args) {
+		lint_command__free(cmd);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void lint_command__free(struct lint_command *cmd)
+{
+	free(cmd->compiler);
+	free(cmd->dir);
+	lint_args_free(cmd->args);
+	memset(cmd, 0, sizeof(*cmd));
 }
 
 void lint_args_free(char **args)

@@ -36,6 +36,9 @@ struct lint_file_config {
 	char *path;              /* the file it came from, or NULL */
 	struct lint_patterns exclude; /* gitignore-style, relative to path's dir */
 	struct lint_patterns files;   /* file names a directory walk takes; none: *.bpf.c */
+	struct lint_patterns *links;  /* link: groups of sources linked into one
+				       * object, relative to path's dir */
+	size_t n_links;
 };
 
 struct lint_ctx {

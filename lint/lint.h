@@ -49,6 +49,34 @@ int lint_run(struct lint_session *s, const char *path,
 char **lint_compile_args(const char *path, const struct lint_options *opt);
 void lint_args_free(char **args);
 
+/* How the project itself compiles a file, for compiling it to BPF. */
+struct lint_command {
+	char *compiler;   /* the database entry's argv[0], or `--`'s first word
+			   * when it is not a flag; NULL: none named (clang-19) */
+	char *dir;        /* the entry's directory (relative flags), or NULL */
+	char **args;      /* flags, NULL-terminated, without compiler, input,
+			   * output, -c and dependency flags; with no compiler
+			   * named, lint_compile_args() */
+};
+
+/*
+ * Fill cmd for path from -p DIR's compile_commands.json and the flags
+ * after `--` (a leading non-flag word there names the compiler). A
+ * database entry's command is taken as it is (no defaults added); a
+ * compiler from `--` gets the defaults but clang-19's resource directory.
+ * 0 or -ENOMEM; free with lint_command__free.
+ */
+int lint_compile_command(const char *path, const struct lint_options *opt,
+			 struct lint_command *cmd);
+void lint_command__free(struct lint_command *cmd);
+
+/*
+ * The sources the config's link: entry links with path into one object
+ * (path among them, in the entry's order), absolute, NULL-terminated;
+ * NULL when no entry names path. Free with lint_args_free.
+ */
+char **lint_link_group(const char *path, const struct lint_options *opt);
+
 /* The running kernel's version as KVER() (uname), or KVER(6, 18). */
 unsigned lint_running_kernel(void);
 /* Parse "6.4" into KVER(); 0 on a malformed string. */

@@ -5,6 +5,7 @@
 
 #include "confirm/confirm.h"
 #include "cmd/bpf-fix/verify_stage.h"
+#include "rewrite/atomic.h"
 #include "rules/rule.h"
 #include "verifier-model/qemu/qemu.h"
 
@@ -110,18 +111,89 @@ static const struct vm_backend *backend_of(enum fix_verify mode, unsigned target
 	return target_is_host(target) ? &vm_kernel_backend : &vm_qemu_backend;
 }
 
+/* Compile one other member of path's link group, as the project compiles it. */
+static int compile_member(const char *member, const struct lint_options *opt,
+			  struct compile_dir *dir, char *obj, size_t objlen)
+{
+	struct file_snapshot snap;
+	struct lint_command cmd;
+	struct compile_opts cc;
+	char *log = NULL, why[512];
+	int err;
+
+	if (file_snapshot__read(&snap, member, why, sizeof(why))) {
+		fprintf(stderr, "bpf-fix: %s (linked with the file): %s\n", member, why);
+		return -EIO;
+	}
+	err = lint_compile_command(member, opt, &cmd);
+	if (!err) {
+		cc = (struct compile_opts){ .compiler = cmd.compiler, .args = cmd.args,
+					    .cwd = cmd.dir };
+		err = compile_bpf(dir, member, snap.bytes, snap.len, &cc, obj, objlen,
+				  NULL, 0, &log);
+		lint_command__free(&cmd);
+	}
+	if (err == -EBADMSG)
+		fprintf(stderr, "bpf-fix: %s (linked with the file): does not compile:\n%s",
+			member, log ? log : "");
+	free(log);
+	file_snapshot__free(&snap);
+	return err;
+}
+
+/*
+ * The objects the config's link: entry links with path (compiled once,
+ * into dir), NULL-terminated; *out stays NULL when path is linked with
+ * nothing. 0 or -errno (said).
+ */
+static int link_members(const char *path, const struct lint_options *opt,
+			struct compile_dir *dir, char ***out)
+{
+	char **group = lint_link_group(path, opt), **objs, self[4096];
+	size_t n = 0;
+	int err = 0;
+
+	*out = NULL;
+	if (!group)
+		return 0;
+	if (!realpath(path, self))
+		snprintf(self, sizeof(self), "%s", path);
+	while (group[n])
+		n++;
+	objs = calloc(n + 1, sizeof(*objs));
+	for (size_t i = 0, k = 0; objs && i < n && !err; i++) {
+		char obj[4300];
+
+		if (!strcmp(group[i], self))
+			continue;
+		err = compile_member(group[i], opt, dir, obj, sizeof(obj));
+		if (!err && !(objs[k++] = strdup(obj)))
+			err = -ENOMEM;
+	}
+	lint_args_free(group);
+	if (!objs || err) {
+		lint_args_free(objs);
+		return objs ? err : -ENOMEM;
+	}
+	*out = objs;
+	return 0;
+}
+
 /* One backend over the eligible candidates; eligible is narrowed to the kept. */
 static int confirm_with(struct fix_plan *plan, const char *path,
-			const char *shown, char **args, bool *eligible,
+			const char *shown, const struct lint_options *lopt,
+			const struct compile_opts *file_cc, bool *eligible,
 			enum fix_verify mode, FILE *out, struct verify_totals *tot,
 			bool last)
 {
+	struct compile_opts linked = *file_cc, *cc = &linked;
+	char **link_objs = NULL;
 	unsigned target = plan->target_kernel;
 	struct vm_options vopt = { .max_insns = 1000000,
 				   .kernel = target_is_host(target) ? 0 : target };
 	bool *must_help = cost_candidates(plan);
 	struct confirm_source src = {
-		.path = path, .args = args, .n_fixes = plan->n_cand,
+		.path = path, .cc = cc, .n_fixes = plan->n_cand,
 		.eligible = eligible, .must_help = must_help,
 		.render = fix_plan__render_cb, .cookie = plan,
 	};
@@ -144,14 +216,28 @@ static int confirm_with(struct fix_plan *plan, const char *path,
 	err = compile_dir__new(&dir);
 	if (err) {
 		fprintf(stderr, "bpf-fix: %s: temporary directory: %s\n", shown, strerror(-err));
+		free(must_help);
 		return 2;
 	}
+	/* Programs only loadable linked with others are confirmed linked. */
+	if (link_members(path, lopt, &dir, &link_objs)) {
+		fprintf(stderr, "bpf-fix: %s: a file it is linked with (link: in "
+			".bpf-lint.yaml) cannot be compiled, not changed\n", shown);
+		free(must_help);
+		compile_dir__remove(&dir);
+		return 2;
+	}
+	linked.link_with = link_objs;
 	err = must_help ? confirm_choose(&src, backend_of(mode, target), &vopt, &dir, &o) : -ENOMEM;
 	free(must_help);
+	lint_args_free(link_objs);
 	compile_dir__remove(&dir);
 	if (err == -EBADMSG) {
 		fprintf(stderr, "bpf-fix: %s: does not compile, not changed:\n%s", shown,
 			o.before.compile_log ? o.before.compile_log : "");
+	} else if (err == -ENOENT && !o.before.error[0]) {
+		fprintf(stderr, "bpf-fix: %s: compiler '%s' not found, not changed\n",
+			shown, cc->compiler ? cc->compiler : "clang-19");
 	} else if (err) {
 		fprintf(stderr, "bpf-fix: %s: %s\n", shown,
 			o.before.error[0] ? o.before.error : strerror(-err));
@@ -173,27 +259,29 @@ int verify_stage__run(struct fix_plan *plan, const char *path,
 		      const char *shown, const struct lint_options *opt,
 		      enum fix_verify mode, FILE *out, struct verify_totals *tot)
 {
+	struct lint_command cmd;
+	struct compile_opts cc;
 	bool *eligible;
-	char **args;
 	int status;
 
 	if (mode == FIX_VERIFY_NONE || !fix_plan__changed(plan))
 		return 0;
 	eligible = eligible_candidates(plan);
-	args = lint_compile_args(path, opt);
-	if (!eligible || !args) {
+	if (!eligible || lint_compile_command(path, opt, &cmd)) {
 		free(eligible);
-		lint_args_free(args);
 		return 2;
 	}
+	/* the project's compiler and flags (compile database, `--`), else clang-19 */
+	cc = (struct compile_opts){ .compiler = cmd.compiler, .args = cmd.args,
+				    .cwd = cmd.dir };
 	if (mode == FIX_VERIFY_BOTH) {
-		status = confirm_with(plan, path, shown, args, eligible,
+		status = confirm_with(plan, path, shown, opt, &cc, eligible,
 				      FIX_VERIFY_MODEL, out, tot, false);
 		if (!status)
-			status = confirm_with(plan, path, shown, args, eligible,
+			status = confirm_with(plan, path, shown, opt, &cc, eligible,
 					      FIX_VERIFY_KERNEL, out, tot, true);
 	} else {
-		status = confirm_with(plan, path, shown, args, eligible, mode,
+		status = confirm_with(plan, path, shown, opt, &cc, eligible, mode,
 				      out, tot, true);
 	}
 	if (status)
@@ -201,7 +289,7 @@ int verify_stage__run(struct fix_plan *plan, const char *path,
 	if (fix_plan__select(plan, eligible))
 		status = 2;
 	free(eligible);
-	lint_args_free(args);
+	lint_command__free(&cmd);
 	return status;
 }
 

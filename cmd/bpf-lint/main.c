@@ -405,7 +405,7 @@ int main(int argc, char **argv)
 				       "as the only input");
 	if (c.lsp)
 		return first < dash ? cli_usage_error("bpf-lint", "--lsp takes no files") :
-		       lsp_serve(stdin, stdout, &c.opt, lint_cost__annotate);
+		       lsp_serve(stdin, stdout, &c.opt);
 	if (first >= dash && !c.opt.compile_db_dir)
 		return cli_no_input("bpf-lint", "input files");
 	if (c.stdin_name) {	/* one file, named by the option, its text from stdin */

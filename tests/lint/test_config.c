@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* .bpf-lint.yaml: rule settings, threshold, target kernel, errors at file:line. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "lint/internal.h"
 #include "lint/lint.h"
 
@@ -141,4 +143,61 @@ Test(config, walk_files)
 	cr_expect_neq(parse(&c, "files: ['']\n", &err), 0, "an empty pattern is refused");
 	config__free(&c);
 	free(err);
+}
+
+/* link: groups of sources linked into one object (issue 22). */
+Test(config, link_groups)
+{
+	struct lint_file_config c;
+	char *err;
+
+	cr_assert_eq(parse(&c, "link:\n  - [a.bpf.c, b.bpf.c]\n  - [c.bpf.c, d.bpf.c, e.bpf.c]\n",
+			   &err), 0, "%s", err);
+	cr_assert_eq(c.n_links, 2);
+	cr_expect_eq(c.links[0].n, 2);
+	cr_expect_str_eq(c.links[0].v[1], "b.bpf.c");
+	cr_expect_eq(c.links[1].n, 3);
+	config__free(&c);
+	cr_expect_neq(parse(&c, "link: [a.bpf.c, b.bpf.c]\n", &err), 0);
+	cr_expect(err && strstr(err, "cfg.yaml:1: each link entry must list two or more files"),
+		  "%s", err);
+	free(err);
+	config__free(&c);
+	cr_expect_neq(parse(&c, "link:\n  - [a.bpf.c]\n", &err), 0);
+	free(err);
+	config__free(&c);
+	cr_expect_neq(parse(&c, "link: a.bpf.c\n", &err), 0);
+	cr_expect(err && strstr(err, "link must be a list of lists of files"), "%s", err);
+	free(err);
+	config__free(&c);
+}
+
+Test(config, link_group_of_a_file)
+{
+	char dir[] = "/tmp/bpf-lint-link-XXXXXX", cfg[4200], a[4200], b[4200], other[4200];
+	char **g;
+	FILE *f;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(cfg, sizeof(cfg), "%s/.bpf-lint.yaml", dir);
+	snprintf(a, sizeof(a), "%s/a.bpf.c", dir);
+	snprintf(b, sizeof(b), "%s/b.bpf.c", dir);
+	snprintf(other, sizeof(other), "%s/other.bpf.c", dir);
+	f = fopen(cfg, "w");
+	fputs("link:\n  - [b.bpf.c, a.bpf.c]\n", f);
+	fclose(f);
+	for (const char *p = a; p; p = p == a ? b : p == b ? other : NULL)
+		fclose(fopen(p, "w"));
+	g = lint_link_group(a, NULL);
+	cr_assert_not_null(g, "a.bpf.c is in a group");
+	cr_expect_str_eq(g[0], b, "in the entry's order");
+	cr_expect_str_eq(g[1], a);
+	cr_expect_null(g[2]);
+	lint_args_free(g);
+	cr_expect_null(lint_link_group(other, NULL), "other.bpf.c is linked with nothing");
+	unlink(a);
+	unlink(b);
+	unlink(other);
+	unlink(cfg);
+	rmdir(dir);
 }

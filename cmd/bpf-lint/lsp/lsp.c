@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "config.h"
+#include "cmd/bpf-lint/lint_cost.h"
 #include "cmd/bpf-lint/lsp/lsp.h"
 #include "cmd/bpf-lint/lsp/lsp_diag.h"
 #include "cmd/bpf-lint/lsp/lsp_rpc.h"
@@ -28,7 +29,7 @@ struct lsp_server {
 	struct lint_warm *warm;
 	struct lsp_doc *docs;
 	size_t n_docs;
-	lsp_cost_fn cost;        /* NULL: no cost notes (initializationOptions.cost) */
+	bool cost;               /* cost notes (initializationOptions.cost) */
 	bool initialized;        /* "initialize" answered */
 	bool shutdown;
 };
@@ -114,7 +115,7 @@ static void doc_cost(struct lsp_server *s, struct lsp_doc *d, const struct lint_
 {
 	char *files[] = { d->path };
 
-	if (s->cost(&d->findings, files, 1, opt))
+	if (lint_cost__annotate(&d->findings, files, 1, opt))
 		return;
 	fill_offsets(d);
 	publish(s, d, lsp_diagnostics(&d->findings, d->path, d->text, d->len));
@@ -291,7 +292,7 @@ static int dispatch(struct lsp_server *s, json_t *msg)
 					       "cost");
 
 		if (json_is_false(cost))
-			s->cost = NULL;
+			s->cost = false;
 		s->initialized = true;
 		reply(s, id, initialize_result(), 0, NULL);
 	}
@@ -313,9 +314,9 @@ static int dispatch(struct lsp_server *s, json_t *msg)
 	return -1;
 }
 
-int lsp_serve(FILE *in, FILE *out, const struct lint_options *base, lsp_cost_fn cost)
+int lsp_serve(FILE *in, FILE *out, const struct lint_options *base)
 {
-	struct lsp_server s = { .out = out, .base = *base, .cost = cost };
+	struct lsp_server s = { .out = out, .base = *base, .cost = true };
 	int status = 1, bad;
 	json_t *msg;
 

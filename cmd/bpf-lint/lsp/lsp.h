@@ -6,16 +6,13 @@
 #include <stdio.h>
 #include "lint/lint.h"
 
-/* Adds the verifier model's cost to the findings of files (lint_cost__annotate). */
-typedef int (*lsp_cost_fn)(struct bpf_findings *all, char *const *files, int n,
-			   const struct lint_options *opt);
-
 /*
  * Serve LSP requests from in, answering on out, until "exit" or end of
- * input. base gives the flags every file is linted with (-p, --, ...);
- * cost, when set, is run on open and save. Returns the process exit
- * status: 0 after shutdown+exit, 1 otherwise.
+ * input. base gives the flags every file is linted with (-p, --, ...).
+ * On open and save the verifier model's cost is added to the findings
+ * (lint_cost__annotate) unless initializationOptions.cost is false.
+ * Returns the process exit status: 0 after shutdown+exit, 1 otherwise.
  */
-int lsp_serve(FILE *in, FILE *out, const struct lint_options *base, lsp_cost_fn cost);
+int lsp_serve(FILE *in, FILE *out, const struct lint_options *base);
 
 #endif

@@ -14,6 +14,7 @@
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
 #include "verifier-model/stack_live.h"
+#include "verifier-model/ctx.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -77,13 +78,19 @@ static int mem_size_arg(struct vm_env *env, int regno, bool write, bool zero_ok,
 	if (r->s.smin < 0)
 		return vm_env__reject(env, "R%d min value is negative, either use unsigned or 'var &= const'",
 				      regno);
-	if (r->s.umax == 0 && !zero_ok)
+	if (r->s.umin == 0 && !zero_ok)
 		return vm_env__reject(env, "R%d invalid zero-sized read: u64=[%llu,%llu]", regno,
 				      (unsigned long long)r->s.umin, (unsigned long long)r->s.umax);
 	if (r->s.umax >= VM_MAX_VAR_OFF)
 		return vm_env__reject(env, "R%d unbounded memory access, use 'var &= const' or 'if (var < const)'",
 				      regno);
 	*max = (long)r->s.umax;
+	if (is_const_zero(vm_env__reg(env, regno - 1))) {
+		/* a NULL buffer takes only a size that is always 0 */
+		if (r->s.umax)
+			return vm_env__reject(env, "R%d type=scalar expected=fp", regno - 1);
+		return vm_mark_precise(env, regno);
+	}
 	/* a variable size turns raw mode off (check_mem_size_reg): the whole
 	 * range is checked as initialized, so read, before it is written */
 	if (write && !scalar_is_const(&r->s) &&
@@ -156,6 +163,76 @@ struct call_meta {
 	bool const_key;
 };
 
+/* a helper's uapi id and its "name#id" for messages */
+enum { VM_MAP_CGRP_STORAGE = 32, VM_FUNC_ID_CGRP_STORAGE_GET = 210, VM_FUNC_ID_CGRP_STORAGE_DELETE = 211 };
+
+/* may_update_sockmap: where a socket cannot be locked, so updating is safe */
+static bool may_update_sockmap(const struct vm_prog *p, int id)
+{
+	if (id != BPF_FUNC_map_update_elem && id != BPF_FUNC_map_delete_elem)
+		return false;
+	switch (p->type) {
+	case BPF_PROG_TYPE_TRACING:
+		return p->expected_attach_type == BPF_TRACE_ITER;
+	case BPF_PROG_TYPE_SOCK_OPS:
+		return id == BPF_FUNC_map_delete_elem;
+	case BPF_PROG_TYPE_SOCKET_FILTER: case BPF_PROG_TYPE_SCHED_CLS: case BPF_PROG_TYPE_SCHED_ACT:
+	case BPF_PROG_TYPE_XDP: case BPF_PROG_TYPE_SK_REUSEPORT: case BPF_PROG_TYPE_FLOW_DISSECTOR:
+	case BPF_PROG_TYPE_SK_LOOKUP:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Maps usable only through their own helpers (check_map_func_compatibility, in part). */
+static bool map_helper_ok(const struct vm_prog *p, uint32_t map_type, int id)
+{
+	switch (map_type) {
+	case BPF_MAP_TYPE_SOCKMAP:
+		return id == BPF_FUNC_sk_redirect_map || id == BPF_FUNC_sock_map_update ||
+		       id == BPF_FUNC_msg_redirect_map || id == BPF_FUNC_sk_select_reuseport ||
+		       id == BPF_FUNC_map_lookup_elem || may_update_sockmap(p, id);
+	case BPF_MAP_TYPE_SOCKHASH:
+		return id == BPF_FUNC_sk_redirect_hash || id == BPF_FUNC_sock_hash_update ||
+		       id == BPF_FUNC_msg_redirect_hash || id == BPF_FUNC_sk_select_reuseport ||
+		       id == BPF_FUNC_map_lookup_elem || may_update_sockmap(p, id);
+	case BPF_MAP_TYPE_CGROUP_STORAGE: case BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE:
+		return id == BPF_FUNC_get_local_storage;
+	case BPF_MAP_TYPE_SK_STORAGE:
+		return id == BPF_FUNC_sk_storage_get || id == BPF_FUNC_sk_storage_delete ||
+		       id == BPF_FUNC_kptr_xchg;
+	case BPF_MAP_TYPE_INODE_STORAGE:
+		return id == BPF_FUNC_inode_storage_get || id == BPF_FUNC_inode_storage_delete;
+	case BPF_MAP_TYPE_TASK_STORAGE:
+		return id == BPF_FUNC_task_storage_get || id == BPF_FUNC_task_storage_delete;
+	case VM_MAP_CGRP_STORAGE:
+		return id == VM_FUNC_ID_CGRP_STORAGE_GET || id == VM_FUNC_ID_CGRP_STORAGE_DELETE;
+	default:
+		return id != BPF_FUNC_get_local_storage;
+	}
+}
+
+static int map_func_compat(struct vm_env *env, const struct vm_func_sig *sig, int id,
+			   const struct call_meta *m)
+{
+	if (m->map && !map_helper_ok(env->prog, m->map->type, id))
+		return vm_env__reject(env, "cannot pass map_type %u into func %s#%d", m->map->type,
+				      sig->name, id);
+	if (id == BPF_FUNC_get_local_storage && !is_const_zero(vm_env__reg(env, 2)))
+		return vm_env__reject(env, "get_local_storage() doesn't support non-zero flags");
+	return 0;
+}
+
+/* ARG_PTR_TO_BTF_ID_SOCK_COMMON for a sockmap/sockhash update's value */
+static int sock_value_arg(struct vm_env *env, int regno, const struct vm_reg *r)
+{
+	if ((r->type != VM_PTR_SOCK_COMMON && r->type != VM_PTR_SOCKET &&
+	     r->type != VM_PTR_TCP_SOCK && r->type != VM_PTR_BTF) || (r->flags & VM_F_MAYBE_NULL))
+		return expect(env, regno, "sock_common, sock, tcp_sock, xdp_sock, ptr_, trusted_ptr_");
+	return 0;
+}
+
 static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		     struct call_meta *m)
 {
@@ -180,6 +257,10 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 	case VM_ARG_MAP_KEY: case VM_ARG_MAP_VALUE: case VM_ARG_MAP_VALUE_OR_NULL:
 		if (a == VM_ARG_MAP_VALUE_OR_NULL && is_const_zero(r))
 			return 0;
+		/* resolve_map_arg_type: a sockmap's value is a socket */
+		if (a == VM_ARG_MAP_VALUE && m->map && (m->map->type == BPF_MAP_TYPE_SOCKMAP ||
+							m->map->type == BPF_MAP_TYPE_SOCKHASH))
+			return sock_value_arg(env, regno, r);
 		if (!m->map)
 			return vm_env__reject(env, "invalid map_ptr to access map->%s",
 					      a == VM_ARG_MAP_KEY ? "key" : "value");
@@ -189,8 +270,10 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		return vm_check_helper_mem(env, regno, a == VM_ARG_MAP_KEY ? m->map->key_size :
 					   m->map->value_size, false, false);
 	case VM_ARG_MEM: case VM_ARG_MEM_OR_NULL: case VM_ARG_UNINIT_MEM:
-		if (a == VM_ARG_MEM_OR_NULL && is_const_zero(r))
-			return 0;
+		/* check_reg_type: NULL only where the argument may be NULL */
+		if (r->type == VM_SCALAR && !(a == VM_ARG_MEM_OR_NULL && is_const_zero(r)))
+			return vm_env__reject(env, "R%d type=scalar expected=fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, buf, trusted_ptr_",
+					      regno);
 		if (next == VM_ARG_CONST_SIZE || next == VM_ARG_CONST_SIZE_OR_ZERO) {
 			if (vm_env__check_read(env, regno + 1))
 				return -EACCES;
@@ -203,7 +286,7 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 			return 0;
 		if (r->type != VM_PTR_CTX)
 			return expect(env, regno, "ctx");
-		return 0;
+		return vm_check_ctx_ptr_off(env, regno);
 	case VM_ARG_SPIN_LOCK:
 		return vm_spin_lock_arg(env, regno, !strcmp(sig->name, "bpf_spin_lock"));
 	case VM_ARG_SOCK_COMMON: case VM_ARG_SOCK_COMMON_OR_NULL:
@@ -217,9 +300,11 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		return 0;
 	case VM_ARG_BTF_PTR: case VM_ARG_BTF_PTR_OR_NULL:
 		return btf_ptr_arg(env, sig, regno, a == VM_ARG_BTF_PTR_OR_NULL);
-	case VM_ARG_FIXED_MEM: case VM_ARG_FIXED_UNINIT_MEM:
-		return vm_check_helper_mem(env, regno, sig->fixed_size,
-					   a == VM_ARG_FIXED_UNINIT_MEM, false);
+	case VM_ARG_FIXED_MEM:
+		return vm_check_helper_mem(env, regno, sig->fixed_size, false, false);
+	case VM_ARG_FIXED_UNINIT_MEM:	/* every one of them is MEM_ALIGNED too */
+		return vm_check_helper_mem(env, regno, sig->fixed_size, true, false) ||
+		       vm_check_alignment(env, r, 0, sig->fixed_size, true) ? -EACCES : 0;
 	case VM_ARG_FUNC:
 		if (r->type != VM_PTR_FUNC)
 			return expect(env, regno, "func");
@@ -395,6 +480,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	for (int i = 0; i < 5; i++)
 		if ((err = check_arg(env, sig, i, &m)))
 			return err;
+	if ((err = map_func_compat(env, sig, insn->imm, &m)))
+		return err;
 	if ((sig->flags & VM_FN_TAIL_CALL) && (err = tail_call_key(env, &m)))
 		return err;
 	/* the tail-called program cannot release what this one holds

@@ -4,6 +4,7 @@
  * *_is_valid_access for the common types): which offsets are readable,
  * which give packet pointers, which are writable.
  */
+#include <errno.h>
 #include <stddef.h>
 #include <linux/bpf.h>
 #include "verifier-model/explore.h"
@@ -60,19 +61,26 @@ static uint64_t skb_readable(enum bpf_prog_type t)
 	}
 }
 
+/* __sk_buff's cb[0..4]: any aligned size, 8 bytes included */
+static bool in_cb(int off, int size)
+{
+	return off >= (int)offsetof(struct __sk_buff, cb[0]) &&
+	       off + size <= (int)offsetofend(struct __sk_buff, cb[4]);
+}
+
 static enum field skb_field(enum bpf_prog_type t, int off, int size, bool write)
 {
 	bool tc = t == BPF_PROG_TYPE_SCHED_CLS || t == BPF_PROG_TYPE_SCHED_ACT;
 
 	if (off < 0 || off + size > (int)sizeof(struct __sk_buff) || off % size)
 		return F_BAD;
-	if (off == offsetof(struct __sk_buff, sk))
-		return tc || t == BPF_PROG_TYPE_CGROUP_SKB || t == BPF_PROG_TYPE_SK_SKB ?
+	if (off == offsetof(struct __sk_buff, sk))   /* every skb type but the flow dissector */
+		return t != BPF_PROG_TYPE_FLOW_DISSECTOR ?
 		       md_ptr(size, write, F_SOCK_COMMON_OR_NULL) : F_BAD;
 	if (off == offsetof(struct __sk_buff, flow_keys))
 		return t == BPF_PROG_TYPE_FLOW_DISSECTOR ? md_ptr(size, write, F_FLOW_KEYS) : F_BAD;
 	if (size == 8 ? off != offsetof(struct __sk_buff, tstamp) &&
-			off != offsetof(struct __sk_buff, hwtstamp) :
+			off != offsetof(struct __sk_buff, hwtstamp) && !in_cb(off, size) :
 			(off / 4 >= 64 || !(skb_readable(t) >> (off / 4) & 1)))
 		return F_BAD;
 	if (off == offsetof(struct __sk_buff, data) || off == offsetof(struct __sk_buff, data_end) ||
@@ -85,8 +93,9 @@ static enum field skb_field(enum bpf_prog_type t, int off, int size, bool write)
 		       off == offsetof(struct __sk_buff, data_end) ? F_PKT_END : F_PKT_META;
 	}
 	if (write) {
-		bool ok = (off >= (int)offsetof(struct __sk_buff, cb[0]) &&
-			   off < (int)offsetof(struct __sk_buff, cb[4]) + 4) ||
+		bool ok = in_cb(off, size) ||
+			  (off == offsetof(struct __sk_buff, tstamp) &&
+			   (tc || t == BPF_PROG_TYPE_CGROUP_SKB)) ||
 			  off == offsetof(struct __sk_buff, mark) ||
 			  off == offsetof(struct __sk_buff, priority) ||
 			  (tc && (off == offsetof(struct __sk_buff, tc_index) ||
@@ -101,40 +110,42 @@ static enum field skb_field(enum bpf_prog_type t, int off, int size, bool write)
 static enum field sock_hook_field(enum bpf_prog_type t, int off, int size, bool write)
 {
 #define AT(s, f) (off == (int)offsetof(struct s, f))
+	/* a __bpf_md_ptr field: only its whole 8-byte load (bpf_ctx_range_ptr) */
+#define PTR(s, f, kind) if (off >= (int)offsetof(struct s, f) && off < (int)offsetofend(struct s, f)) \
+		return AT(s, f) ? md_ptr(size, write, kind) : F_BAD
 #define W(s, lo, hi) (write ? writable(off, size, offsetof(struct s, lo), offsetofend(struct s, hi)) \
 			    : F_SCALAR)
 	switch (t) {
 	case BPF_PROG_TYPE_SK_MSG:
-		if (AT(sk_msg_md, data)) return md_ptr(size, write, F_PKT);
-		if (AT(sk_msg_md, data_end)) return md_ptr(size, write, F_PKT_END);
-		if (AT(sk_msg_md, sk)) return md_ptr(size, write, F_SOCKET);
+		PTR(sk_msg_md, data, F_PKT);
+		PTR(sk_msg_md, data_end, F_PKT_END);
+		PTR(sk_msg_md, sk, F_SOCKET);
 		return write || off + size > (int)sizeof(struct sk_msg_md) ? F_BAD : F_SCALAR;
 	case BPF_PROG_TYPE_SK_REUSEPORT:
-		if (AT(sk_reuseport_md, data)) return md_ptr(size, write, F_PKT);
-		if (AT(sk_reuseport_md, data_end)) return md_ptr(size, write, F_PKT_END);
-		if (AT(sk_reuseport_md, sk)) return md_ptr(size, write, F_SOCKET);
-		if (AT(sk_reuseport_md, migrating_sk))
-			return md_ptr(size, write, F_SOCK_COMMON_OR_NULL);
+		PTR(sk_reuseport_md, data, F_PKT);
+		PTR(sk_reuseport_md, data_end, F_PKT_END);
+		PTR(sk_reuseport_md, sk, F_SOCKET);
+		PTR(sk_reuseport_md, migrating_sk, F_SOCK_COMMON_OR_NULL);
 		return write || off + size > (int)sizeof(struct sk_reuseport_md) ? F_BAD : F_SCALAR;
 	case BPF_PROG_TYPE_CGROUP_SOCKOPT:
-		if (AT(bpf_sockopt, sk)) return md_ptr(size, write, F_SOCKET);
-		if (AT(bpf_sockopt, optval)) return md_ptr(size, write, F_PKT);
-		if (AT(bpf_sockopt, optval_end)) return md_ptr(size, write, F_PKT_END);
+		PTR(bpf_sockopt, sk, F_SOCKET);
+		PTR(bpf_sockopt, optval, F_PKT);
+		PTR(bpf_sockopt, optval_end, F_PKT_END);
 		return off + size > (int)sizeof(struct bpf_sockopt) ? F_BAD : W(bpf_sockopt, level, retval);
 	case BPF_PROG_TYPE_SK_LOOKUP:
-		if (AT(bpf_sk_lookup, sk)) return md_ptr(size, write, F_SOCKET_OR_NULL);
+		PTR(bpf_sk_lookup, sk, F_SOCKET_OR_NULL);
 		return write || off + size > (int)sizeof(struct bpf_sk_lookup) ? F_BAD : F_SCALAR;
 	case BPF_PROG_TYPE_SOCK_OPS:
-		if (AT(bpf_sock_ops, sk)) return md_ptr(size, write, F_SOCKET_OR_NULL);
-		if (AT(bpf_sock_ops, skb_data)) return md_ptr(size, write, F_PKT);
-		if (AT(bpf_sock_ops, skb_data_end)) return md_ptr(size, write, F_PKT_END);
+		PTR(bpf_sock_ops, sk, F_SOCKET_OR_NULL);
+		PTR(bpf_sock_ops, skb_data, F_PKT);
+		PTR(bpf_sock_ops, skb_data_end, F_PKT_END);
 		if (off + size > (int)sizeof(struct bpf_sock_ops))
 			return F_BAD;
 		if (write && AT(bpf_sock_ops, sk_txhash))
 			return size == 4 ? F_SCALAR : F_BAD;
 		return W(bpf_sock_ops, reply, replylong[3]);
 	case BPF_PROG_TYPE_CGROUP_SOCK_ADDR:
-		if (AT(bpf_sock_addr, sk)) return md_ptr(size, write, F_SOCKET);
+		PTR(bpf_sock_addr, sk, F_SOCKET);
 		if (off + size > (int)sizeof(struct bpf_sock_addr))
 			return F_BAD;
 		if (write && off >= (int)offsetof(struct bpf_sock_addr, msg_src_ip4))
@@ -154,6 +165,7 @@ static enum field sock_hook_field(enum bpf_prog_type t, int off, int size, bool 
 		return F_BAD;
 	}
 #undef AT
+#undef PTR
 #undef W
 }
 
@@ -200,20 +212,35 @@ static enum field ctx_field(struct vm_env *env, int off, int size, bool write)
 	}
 }
 
-int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool write, int dst)
+/* __check_ptr_off_reg for a context pointer: loads and helper arguments alike */
+int vm_check_ctx_ptr_off(struct vm_env *env, int regno)
 {
 	const struct vm_reg *reg = vm_env__reg(env, regno);
-	struct vm_reg *d;
-	enum field f;
 
+	if (reg->off < 0)
+		return vm_env__reject(env, "negative offset ctx ptr R%d off=%d disallowed", regno,
+				      reg->off);
+	if (reg->off)
+		return vm_env__reject(env, "dereference of modified ctx ptr R%d off=%d disallowed",
+				      regno, reg->off);
 	if (!scalar_is_const(&reg->s) || scalar_const_value(&reg->s))
 		return vm_env__reject(env, "variable ctx access var_off=(0x%llx; 0x%llx) disallowed",
 				      (unsigned long long)reg->s.var_off.value,
 				      (unsigned long long)reg->s.var_off.mask);
-	if (reg->off)
-		return vm_env__reject(env, "dereference of modified ctx ptr R%d off=%d disallowed",
-				      regno, reg->off);
+	return 0;
+}
+
+int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool write, int dst,
+			bool sx)
+{
+	struct vm_reg *d;
+	enum field f;
+
+	if (vm_check_ctx_ptr_off(env, regno))
+		return -EACCES;
 	f = ctx_field(env, off, size, write);
+	if (sx && (f == F_PKT || f == F_PKT_END || f == F_PKT_META))
+		f = F_BAD;      /* is_ldsx: a packet pointer is never sign-extended */
 	if (f == F_BAD)
 		return vm_env__reject(env, "invalid bpf_context access off=%d size=%d", off, size);
 	if (write || dst < 0)
@@ -257,7 +284,8 @@ bool vm_sock_field_ok(int type, int off, int size)
 	if (type == VM_PTR_TCP_SOCK) {
 		if (off + size > (int)sizeof(struct bpf_tcp_sock))
 			return false;
-		return size == (off >= (int)offsetof(struct bpf_tcp_sock, bytes_received) ? 8 : 4);
+		return size == (off == (int)offsetof(struct bpf_tcp_sock, bytes_received) ||
+				off == (int)offsetof(struct bpf_tcp_sock, bytes_acked) ? 8 : 4);
 	}
 	if (off + size > (int)sizeof(struct bpf_sock))
 		return false;

@@ -9,8 +9,9 @@
 #include "verifier-model/explore.h"
 #include "verifier-model/insn.h"
 
+/* the kernel's bpf_alu_string[] */
 static const char *const alu_name[16] = {
-	"+", "-", "*", "/", "|", "&", "<<", ">>", "neg", "%", "^", "=", "s>>", "endian",
+	"+=", "-=", "*=", "/=", "|=", "&=", "<<=", ">>=", "neg", "%=", "^=", "=", "s>>=", "endian",
 };
 
 static int check_write_reg(struct vm_env *env, int regno)
@@ -54,7 +55,7 @@ static bool sane_offset(struct vm_env *env, const struct vm_reg *r, const char *
 
 /* pointer op= scalar: the pointer keeps its kind, the offset moves. */
 static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_reg *dst,
-		     const struct vm_reg *ptr, const struct vm_reg *off)
+		     const struct vm_reg *ptr, const struct vm_reg *off, bool scalar_dst)
 {
 	uint8_t op = BPF_OP(insn->code);
 	bool known = scalar_is_const(&off->s);
@@ -87,7 +88,7 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 	}
 	if (!sane_offset(env, off, tn) || !sane_offset(env, ptr, tn))
 		return -EACCES;
-	if (op == BPF_SUB && dst == off)
+	if (op == BPF_SUB && scalar_dst)
 		return vm_env__reject(env, "R%d tried to subtract pointer from scalar", insn->dst_reg);
 	if (op == BPF_SUB && ptr->type == VM_PTR_STACK)
 		return vm_env__reject(env, "R%d subtraction from stack pointer prohibited", insn->dst_reg);
@@ -113,7 +114,7 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 }
 
 /* rX = rY links both through one id; an "id + K" source starts a fresh link. */
-static void assign_id_before_mov(struct vm_env *env, struct vm_reg *src)
+void vm_assign_id_before_mov(struct vm_env *env, struct vm_reg *src)
 {
 	if (src->type != VM_SCALAR)
 		return;
@@ -140,16 +141,19 @@ static int alu_mov(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
 	if (insn->off) {          /* movsx */
 		struct vm_scalar s;
 
-		if (src->type != VM_SCALAR)
-			return vm_env__reject(env, "R%d sign-extension part of pointer",
-					      insn->src_reg);
+		if (src->type != VM_SCALAR) {   /* privileged: part of a pointer is a number */
+			vm_reg__mark_unknown(dst);
+			if (!alu64)
+				scalar_set_unknown_size(&dst->s, 4);
+			return 0;
+		}
 		s = src->s;
 		vm_reg__mark_unknown(dst);
 		scalar_movsx(&dst->s, &s, insn->off, alu64);
 		return 0;
 	}
 	if (alu64) {
-		assign_id_before_mov(env, src);
+		vm_assign_id_before_mov(env, src);
 		*dst = *src;
 		return 0;
 	}
@@ -162,7 +166,7 @@ static int alu_mov(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
 		bool fits = src->s.umax <= UINT32_MAX;
 
 		if (fits)
-			assign_id_before_mov(env, src);
+			vm_assign_id_before_mov(env, src);
 		*dst = *src;
 		if (!fits)
 			dst->id = 0;
@@ -251,14 +255,14 @@ int vm_exec_alu(struct vm_env *env, const struct bpf_insn *insn)
 
 		if (vm_mark_precise(env, insn->dst_reg))
 			return -EACCES;
-		return ptr_arith(env, insn, dst, src, &off);
+		return ptr_arith(env, insn, dst, src, &off, true);
 	}
 	if (dst->type != VM_SCALAR) {      /* pointer += scalar */
 		struct vm_reg off = *src;
 
 		if (src != &konst && vm_mark_precise(env, insn->src_reg))
 			return -EACCES;
-		return ptr_arith(env, insn, dst, dst, &off);
+		return ptr_arith(env, insn, dst, dst, &off, false);
 	}
 	if (dst->precise && src != &konst && vm_mark_precise(env, insn->src_reg))
 		return -EACCES;

@@ -510,8 +510,15 @@ static int exec_insn(struct vm_env *env, const struct bpf_insn *insn)
 			return err;
 		}
 		err = vm_exec_ld_abs(env, insn);
-		env->insn_idx++;
-		return err;
+		if (err || !env->cur->curframe) {
+			env->insn_idx++;
+			return err;
+		}
+		/* in a subprogram, bpf_gen_ld_abs' hidden exit with R0 = 0 is a path too */
+		if (!vm_env__push(env, env->insn_idx + 1, env->insn_idx))
+			return -EACCES;
+		vm_reg__mark_const(vm_env__reg(env, 0), 0);
+		return vm_exec_exit(env, insn);
 	default:
 		env->jmps_processed++;
 		if (vm_insn_is_call(insn))

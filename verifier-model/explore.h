@@ -98,6 +98,11 @@ int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn);
  */
 int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 		 const struct vm_reg *val, int dst, bool sx);
+/* assign_scalar_id_before_mov: a scalar copied (moved or spilled) gets an id to share. */
+void vm_assign_id_before_mov(struct vm_env *env, struct vm_reg *src);
+/* check_ptr_alignment of an access at reg + off; strict_once: atomics, MEM_ALIGNED args. */
+int vm_check_alignment(struct vm_env *env, const struct vm_reg *reg, int off, int size,
+		       bool strict_once);
 /* A helper reads (write=false) or fills size bytes at register regno. */
 int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write,
 			bool zero_ok);

@@ -360,11 +360,13 @@ static int kernel_verify(const struct vm_object *obj, size_t idx,
 			 const struct vm_options *opt, struct vm_result *res)
 {
 	const struct vm_prog *p = &obj->progs[idx];
-	unsigned flags = opt && opt->test_state_freq ? BPF_F_TEST_STATE_FREQ : 0;
+	unsigned flags = opt ? opt->prog_flags : 0;
 	struct load_try t = { .fd = -1 };
 	const char *sec = missing_target(p);
 	int err;
 
+	if (opt && opt->test_state_freq)
+		flags |= BPF_F_TEST_STATE_FREQ;
 	memset(res, 0, sizeof(*res));
 	snprintf(res->prog, sizeof(res->prog), "%s", p->name);
 	snprintf(res->section, sizeof(res->section), "%s", p->section);

@@ -116,6 +116,10 @@ static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 	if (val && !(o % 8) && (val->type == VM_SCALAR || size == 8)) {
 		if (val->type != VM_SCALAR && size != 8)
 			return vm_env__reject(env, "invalid size of register spill");
+		/* a spill that holds the whole value links it to its fill */
+		if (val->type == VM_SCALAR && insn && BPF_CLASS(insn->code) == BPF_STX &&
+		    !(size < 8 && val->s.umax >> (size * 8)))
+			vm_assign_id_before_mov(env, vm_env__reg(env, insn->src_reg));
 		s->spilled = *val;
 		if (size < 8 && val->s.umax >> (size * 8))
 			s->spilled.id = 0;
@@ -194,6 +198,9 @@ static int stack_read(struct vm_env *env, struct vm_frame *f, int o, int size, i
 		}
 	}
 	for (int b = b0; b < b0 + size && b < 8; b++) {
+		if (s->type[b] == VM_SLOT_ITER)   /* an iterator's state is not data */
+			return vm_env__reject(env, "invalid read from stack off %d+%d size %d", o,
+					      b - b0, size);
 		spill += s->type[b] == VM_SLOT_SPILL;
 		zero += s->type[b] == VM_SLOT_ZERO;
 	}
@@ -385,6 +392,22 @@ static bool rodata_load(struct vm_env *env, const struct vm_reg *reg, int off, i
 	return true;
 }
 
+/* check_map_access_type: read-only and write-only maps, for the program */
+static int map_access_type(struct vm_env *env, const struct vm_reg *reg, int off, long size,
+			   bool write)
+{
+	const struct vm_map *m = &env->obj->maps[reg->map];
+
+	if (write && (m->kind == VM_MAP_RODATA || m->kind == VM_MAP_KCONFIG ||
+		      (m->map_flags & BPF_F_RDONLY_PROG)))
+		return vm_env__reject(env, "write into map forbidden, value_size=%u off=%d size=%ld",
+				      m->value_size, reg->off + off, size);
+	if (!write && (m->map_flags & BPF_F_WRONLY_PROG))
+		return vm_env__reject(env, "read from map forbidden, value_size=%u off=%d size=%ld",
+				      m->value_size, reg->off + off, size);
+	return 0;
+}
+
 static int map_value_access(struct vm_env *env, int regno, const struct vm_reg *reg, int off,
 			    int size, bool write, int dst, bool sx)
 {
@@ -393,10 +416,8 @@ static int map_value_access(struct vm_env *env, int regno, const struct vm_reg *
 	uint32_t sz = key ? m->key_size : m->value_size;
 	int err;
 
-	if (write && !key && (m->kind == VM_MAP_RODATA || m->kind == VM_MAP_KCONFIG ||
-			      (m->map_flags & BPF_F_RDONLY_PROG)))
-		return vm_env__reject(env, "write into map forbidden, value_size=%u off=%d size=%d",
-				      sz, reg->off + off, size);
+	if (!key && map_access_type(env, reg, off, size, write))
+		return -EACCES;
 	if (write && key)
 		return vm_env__reject(env, "R%d cannot write into map_key", regno);
 	err = fixed_access(env, regno, reg, reg->off + off, size, sz, "map value");
@@ -432,12 +453,60 @@ static int pkt_access(struct vm_env *env, int regno, const struct vm_reg *reg, i
 	return 0;
 }
 
+/* The var_off part of an alignment message: 6.18 prints a constant plainly. */
+static void var_off_str(const struct vm_reg *reg, char *buf, size_t len)
+{
+	if (!reg->s.var_off.mask)
+		snprintf(buf, len, "%lld", (long long)reg->s.var_off.value);
+	else
+		snprintf(buf, len, "(0x%llx; 0x%llx)", (unsigned long long)reg->s.var_off.value,
+			 (unsigned long long)reg->s.var_off.mask);
+}
+
+/*
+ * check_ptr_alignment: stack accesses always (spill tracking needs it),
+ * others under BPF_F_STRICT_ALIGNMENT or when strict_once (atomics,
+ * MEM_ALIGNED helper arguments). Packets count NET_IP_ALIGN (2) in.
+ */
+int vm_check_alignment(struct vm_env *env, const struct vm_reg *reg, int off, int size,
+		       bool strict_once)
+{
+	unsigned fl = env->opt ? env->opt->prog_flags : 0;
+	bool strict = strict_once || ((fl & BPF_F_STRICT_ALIGNMENT) && !(fl & BPF_F_ANY_ALIGNMENT));
+	bool pkt = reg->type == VM_PTR_PKT || reg->type == VM_PTR_PKT_META;
+	const char *desc = "";
+	uint64_t at = reg->s.var_off.value + (uint64_t)(int64_t)reg->off + (uint64_t)(int64_t)off +
+		      (pkt ? 2 : 0);
+	char tn[64];
+
+	if (!(reg->flags & VM_F_MAYBE_NULL))
+		switch (reg->type) {
+		case VM_PTR_MAP_KEY: desc = "key "; break;
+		case VM_PTR_MAP_VALUE: desc = "value "; break;
+		case VM_PTR_CTX: desc = "context "; break;
+		case VM_PTR_STACK: desc = "stack "; strict = true; break;
+		case VM_PTR_SOCKET: desc = "sock "; break;
+		case VM_PTR_SOCK_COMMON: desc = "sock_common "; break;
+		case VM_PTR_TCP_SOCK: desc = "tcp_sock "; break;
+		}
+	if (!strict || size == 1 || !((at | reg->s.var_off.mask) & (uint64_t)(size - 1)))
+		return 0;
+	var_off_str(reg, tn, sizeof(tn));
+	if (pkt)
+		return vm_env__reject(env, "misaligned packet access off 2+%s+%d+%d size %d", tn,
+				      reg->off, off, size);
+	return vm_env__reject(env, "misaligned %saccess off %s+%d+%d size %d", desc, tn, reg->off,
+			      off, size);
+}
+
 int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 		 const struct vm_reg *val, int dst, bool sx)
 {
 	const struct vm_reg *reg = vm_env__reg(env, regno);
 	char tn[48];
 
+	if (reg->type != VM_NOT_INIT && vm_check_alignment(env, reg, off, size, false))
+		return -EACCES;
 	if (reg->type == VM_NOT_INIT)
 		return vm_env__reject(env, "R%d !read_ok", regno);
 	if (reg->flags & VM_F_MAYBE_NULL || reg->type == VM_SCALAR || reg->type == VM_PTR_MAP ||
@@ -471,7 +540,7 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 		return btf_access(env, reg, reg->off + off + (int)scalar_const_value(&reg->s),
 				  size, dst, sx);
 	case VM_PTR_CTX:
-		return vm_check_ctx_access(env, regno, off, size, write, dst);
+		return vm_check_ctx_access(env, regno, off, size, write, dst, sx);
 	case VM_PTR_SOCK_COMMON: case VM_PTR_SOCKET: case VM_PTR_TCP_SOCK:
 		if (write)
 			return vm_env__reject(env, "R%d cannot write into %s", regno,
@@ -513,7 +582,8 @@ int vm_exec_st(struct vm_env *env, const struct bpf_insn *insn)
 	}
 	reg = vm_env__reg(env, insn->dst_reg);
 	if (reg->type == VM_PTR_STACK && !(reg->flags & VM_F_MAYBE_NULL))
-		return stack_access(env, insn->dst_reg, reg, insn->off, size, true, val, -1,
+		return vm_check_alignment(env, reg, insn->off, size, false) ? -EACCES :
+		       stack_access(env, insn->dst_reg, reg, insn->off, size, true, val, -1,
 				    false, insn);
 	if (reg->type == VM_PTR_CTX && BPF_CLASS(insn->code) == BPF_ST)
 		return vm_env__reject(env, "BPF_ST stores into R%d ctx is not allowed", insn->dst_reg);
@@ -532,13 +602,12 @@ int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn)
 		return -EACCES;
 	if (imm == BPF_CMPXCHG && vm_env__check_read(env, 0))
 		return -EACCES;
-	if (vm_env__reg(env, insn->src_reg)->type != VM_SCALAR)
-		return vm_env__reject(env, "R%d leaks addr into mem", insn->src_reg);
 	reg = vm_env__reg(env, insn->dst_reg);
 	if (reg->type == VM_PTR_CTX || vm_reg__is_pkt(reg))
 		return vm_env__reject(env, "BPF_ATOMIC stores into R%d %s is not allowed",
 				      insn->dst_reg, reg->type == VM_PTR_CTX ? "ctx" : "pkt");
-	if (vm_check_mem(env, insn->dst_reg, insn->off, size, false, NULL, -1, false) ||
+	if (vm_check_alignment(env, reg, insn->off, size, true) ||
+	    vm_check_mem(env, insn->dst_reg, insn->off, size, false, NULL, -1, false) ||
 	    vm_check_mem(env, insn->dst_reg, insn->off, size, true, NULL, -1, false))
 		return -EACCES;
 	if (load_reg >= 0) {
@@ -551,9 +620,20 @@ int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn)
 
 int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn)
 {
+	if (vm_env__check_read(env, 6))
+		return -EACCES;
+	/* the hidden exit of a failed load must not leave anything held */
+	if (env->cur->nrefs)
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be mixed with socket references");
+	if (env->cur->lock_held)
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_spin_lock-ed region");
+	if (env->cur->active_rcu)
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_rcu_read_lock-ed region");
 	if (vm_env__reg(env, 6)->type != VM_PTR_CTX)
 		return vm_env__reject(env, "at the time of BPF_LD_ABS|IND R6 != pointer to skb");
 	if (BPF_MODE(insn->code) == BPF_IND && vm_env__check_read(env, insn->src_reg))
+		return -EACCES;
+	if (vm_check_ctx_ptr_off(env, 6))
 		return -EACCES;
 	for (int r = 1; r <= 5; r++)
 		vm_reg__mark_not_init(vm_env__reg(env, r));
@@ -562,20 +642,34 @@ int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn)
 	return 0;
 }
 
+/* check_stack_access_within_bounds' words for a helper's stack argument (6.18) */
+static int stack_bounds_error(struct vm_env *env, int regno, const struct vm_reg *reg, long size,
+			      bool write)
+{
+	const char *what = write ? "write to" : "read from";
+
+	if (scalar_is_const(&reg->s))
+		return vm_env__reject(env, "invalid %s stack R%d off=%d size=%ld", what, regno,
+				      reg->off, size);
+	return vm_env__reject(env, "invalid variable-offset %s stack R%d var_off=(0x%llx; 0x%llx) off=%d size=%ld",
+			      what, regno, (unsigned long long)reg->s.var_off.value,
+			      (unsigned long long)reg->s.var_off.mask, reg->off, size);
+}
+
 int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bool zero_ok)
 {
 	struct vm_reg *reg = vm_env__reg(env, regno);
 	char tn[48];
 
-	if (size == 0 && zero_ok)
-		return 0;
 	if (reg->type == VM_PTR_STACK) {
 		struct vm_frame *f = env->cur->frame[reg->frameno];
 		int64_t lo = reg->off + reg->s.smin, hi = reg->off + (int64_t)reg->s.smax + size;
 
+		/* check_stack_access_within_bounds: even a zero-size access */
 		if (lo < -VM_MAX_STACK || hi > 0)
-			return vm_env__reject(env, "invalid indirect access to stack R%d off=%lld size=%ld",
-					      regno, (long long)lo, size);
+			return stack_bounds_error(env, regno, reg, size, write);
+		if (size == 0 && zero_ok)
+			return 0;
 		vm_note_stack_depth(env, reg->frameno, (int)lo);
 		if (vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
 			return vm_env__limit(env, "model: out of memory");
@@ -591,11 +685,16 @@ int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bo
 			}
 		return 0;
 	}
+	if (size == 0 && zero_ok)
+		return 0;
 	if (reg->type == VM_PTR_MAP_VALUE || reg->type == VM_PTR_MAP_KEY ||
 	    reg->type == VM_PTR_MEM || vm_reg__is_pkt(reg)) {
 		if (reg->flags & VM_F_MAYBE_NULL)
 			return vm_env__reject(env, "R%d type=%s expected=fp, pkt, pkt_meta, map_key, map_value, mem, ringbuf_mem, buf, trusted_ptr_",
 					      regno, vm_reg__type_name(reg, tn, sizeof(tn)));
+		if (reg->type == VM_PTR_MAP_VALUE && reg->map >= 0 &&
+		    (size_t)reg->map < env->obj->n_maps && map_access_type(env, reg, 0, size, write))
+			return -EACCES;
 		/* check both ends like check_helper_mem_access does */
 		if (size > 0) {
 			int first = vm_check_mem(env, regno, 0, 1, write, NULL, -1, false);

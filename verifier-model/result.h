@@ -38,6 +38,7 @@ struct vm_result {
 struct vm_options {
 	bool want_insn_counts;     /* --lines: fill insn_counts */
 	bool test_state_freq;      /* BPF_F_TEST_STATE_FREQ */
+	unsigned prog_flags;       /* further BPF_F_* load flags (STRICT_ALIGNMENT, ...) */
 	unsigned kernel;           /* KVER() to model; 0 = 6.18 */
 	long max_insns;            /* complexity limit, 1000000 */
 	long mem_cap_mb;           /* model: give up with VM_MODEL_LIMIT */

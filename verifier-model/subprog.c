@@ -219,6 +219,77 @@ int vm_enter_callback(struct vm_env *env, int subprog, int helper, const struct 
 	return 1;
 }
 
+/* uapi values past the libbpf 1.1 headers this builds against */
+enum {
+	VM_CGROUP_UNIX_RECVMSG = 51, VM_CGROUP_UNIX_GETPEERNAME = 52,
+	VM_CGROUP_UNIX_GETSOCKNAME = 53, VM_TRACE_KPROBE_SESSION = 56,
+	VM_PROG_TYPE_NETFILTER = 32,
+};
+
+/* check_return_code's range for the program's type; false: any value goes */
+static bool retval_range(const struct vm_prog *p, int *lo, int *hi)
+{
+	enum bpf_attach_type a = p->expected_attach_type;
+
+	*lo = 0;
+	*hi = 1;
+	if ((int)p->type == VM_PROG_TYPE_NETFILTER)
+		return true;
+	switch (p->type) {
+	case BPF_PROG_TYPE_CGROUP_SOCK_ADDR:
+		if (a == BPF_CGROUP_UDP4_RECVMSG || a == BPF_CGROUP_UDP6_RECVMSG ||
+		    a == (int)VM_CGROUP_UNIX_RECVMSG || a == BPF_CGROUP_INET4_GETPEERNAME ||
+		    a == BPF_CGROUP_INET6_GETPEERNAME || a == (int)VM_CGROUP_UNIX_GETPEERNAME ||
+		    a == BPF_CGROUP_INET4_GETSOCKNAME || a == BPF_CGROUP_INET6_GETSOCKNAME ||
+		    a == (int)VM_CGROUP_UNIX_GETSOCKNAME)
+			*lo = 1;
+		if (a == BPF_CGROUP_INET4_BIND || a == BPF_CGROUP_INET6_BIND)
+			*hi = 3;
+		return true;
+	case BPF_PROG_TYPE_CGROUP_SKB:
+		if (a == BPF_CGROUP_INET_EGRESS)
+			*hi = 3;
+		return true;
+	case BPF_PROG_TYPE_CGROUP_SOCK: case BPF_PROG_TYPE_SOCK_OPS:
+	case BPF_PROG_TYPE_CGROUP_DEVICE: case BPF_PROG_TYPE_CGROUP_SYSCTL:
+	case BPF_PROG_TYPE_CGROUP_SOCKOPT: case BPF_PROG_TYPE_SK_LOOKUP:
+		return true;
+	case BPF_PROG_TYPE_TRACING:
+		*hi = 0;
+		return a == BPF_TRACE_FENTRY || a == BPF_TRACE_FEXIT;
+	case BPF_PROG_TYPE_KPROBE:
+		return a == (int)VM_TRACE_KPROBE_SESSION;
+	default:        /* LSM hooks' ranges come from BTF: not modelled */
+		return false;
+	}
+}
+
+/* check_return_code of the main program (verbose_invalid_scalar's words) */
+static int check_return_code(struct vm_env *env, const struct vm_reg *r0)
+{
+	char buf[96], tn[48];
+	int lo, hi, n;
+
+	if (!retval_range(env->prog, &lo, &hi))
+		return 0;
+	if (r0->type != VM_SCALAR)
+		return vm_env__reject(env, "At program exit the register R0 is not a known value (%s)",
+				      vm_reg__type_name(r0, tn, sizeof(tn)));
+	if (vm_mark_precise(env, 0))
+		return -EACCES;
+	if (r0->s.smin >= lo && r0->s.smax <= hi)
+		return 0;
+	n = 0;
+	if (r0->s.smin > INT64_MIN)
+		n += snprintf(buf + n, sizeof(buf) - n, " smin=%lld", (long long)r0->s.smin);
+	if (r0->s.smax < INT64_MAX)
+		n += snprintf(buf + n, sizeof(buf) - n, " smax=%lld", (long long)r0->s.smax);
+	if (!n)
+		snprintf(buf, sizeof(buf), " unknown scalar value");
+	return vm_env__reject(env, "At program exit the register R0 has%s should have been in [%d, %d]",
+			      buf, lo, hi);
+}
+
 static int main_exit(struct vm_env *env)
 {
 	struct vm_state *st = env->cur;
@@ -235,15 +306,8 @@ static int main_exit(struct vm_env *env)
 		return vm_env__reject(env, "R0 !read_ok");
 	if (env->global_subprog > 0 && r0->type != VM_SCALAR)
 		return vm_env__reject(env, "At subprogram exit the register R0 is not a scalar value");
-	if (env->global_subprog <= 0 && env->prog->type == BPF_PROG_TYPE_CGROUP_SKB) {
-		if (r0->type != VM_SCALAR)
-			return vm_env__reject(env, "At program exit the register R0 is not a known value (%s)",
-					      "ptr");
-		if (vm_mark_precise(env, 0))
-			return -EACCES;
-		if (r0->s.umax > 1)
-			return vm_env__reject(env, "At program exit the register R0 has unknown scalar value should have been in [0, 1]");
-	}
+	if (env->global_subprog <= 0 && check_return_code(env, r0))
+		return -EACCES;
 	return 1;
 }
 

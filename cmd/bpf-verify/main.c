@@ -26,6 +26,7 @@ struct args {
 	size_t lines;              /* 0: no --lines */
 	bool compare;
 	bool state_freq;
+	unsigned prog_flags;       /* --prog-flags: BPF_F_* for every load */
 	const char *prog;          /* only this program */
 	const char *kernels;       /* --kernel=LIST, NULL: the running one */
 	unsigned kver;             /* release of the run under way (0: host/6.18) */
@@ -45,7 +46,7 @@ static void usage(FILE *f)
 		"                  [--format=table|csv|json|markdown] [--kernel=host|REL[,REL...]]\n"
 		"                  [--lines[=N]] [--prog=NAME] [--state-freq]\n"
 		"                  [-G 'VAR = VALUE' | -G @FILE]... [-f FILTER]... [-s STATS]\n"
-		"                  [-e STATS] [-n N] OBJ.o...\n"
+		"                  [-e STATS] [-n N] [--prog-flags=strict-alignment,...] OBJ.o...\n"
 		"       bpf-verify -C OLD NEW...  [--fail-on=verdict_changed,STAT OP N,...]\n"
 		"                  (OLD: an object or a --format=csv file; NEW: objects or one CSV)\n"
 		"       bpf-verify --help | --version\n");
@@ -114,6 +115,29 @@ static int check_args(struct args *a)
 	return 2;
 }
 
+/* "strict-alignment,any-alignment" -> BPF_F_* bits; -1 on an unknown word. */
+static int parse_prog_flags(const char *list, unsigned *flags)
+{
+	static const struct { const char *name; unsigned bit; } known[] = {
+		{ "strict-alignment", BPF_F_STRICT_ALIGNMENT },
+		{ "any-alignment", BPF_F_ANY_ALIGNMENT },
+	};
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ","), i;
+
+		for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+			if (strlen(known[i].name) == n && !strncmp(p, known[i].name, n))
+				break;
+		if (i == sizeof(known) / sizeof(known[0]))
+			return -1;
+		*flags |= known[i].bit;
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
+
 /* -1 to go on; else the exit status (0 after --help, 2 on a usage error). */
 static int parse_args(int argc, char **argv, struct args *a)
 {
@@ -124,6 +148,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 		{ "lines", optional_argument, NULL, 'l' },
 		{ "prog", required_argument, NULL, 'p' },
 		{ "state-freq", no_argument, NULL, 'S' },
+		{ "prog-flags", required_argument, NULL, 'F' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "compare", no_argument, NULL, 'C' },
 		{ "set-global-vars", required_argument, NULL, 'G' },
@@ -168,6 +193,11 @@ static int parse_args(int argc, char **argv, struct args *a)
 			break;
 		case 'p': a->prog = optarg; break;
 		case 'S': a->state_freq = true; break;
+		case 'F':
+			if (parse_prog_flags(optarg, &a->prog_flags))
+				return bad_value("prog-flags", optarg,
+						 "a comma list of strict-alignment, any-alignment");
+			break;
 		case 'k': a->kernels = optarg; break;
 		case 'C': a->compare = true; break;
 		case 'h': usage(stdout); return 0;
@@ -225,6 +255,7 @@ static int verify_prog(const struct args *a, const struct vm_backend *be,
 {
 	struct vm_options opt = { .want_insn_counts = a->lines > 0,
 				  .test_state_freq = a->state_freq,
+				  .prog_flags = a->prog_flags,
 				  .max_insns = 1000000, .kernel = a->kver };
 	struct vm_row *row, *nr = realloc(run->rows, (run->n + 1) * sizeof(*nr));
 	const char *type;

@@ -3,7 +3,10 @@
 testdata/model-verdicts (other cases whose verdict the model must get).
 
 Each program's comment says what the 6.18 verifier answers
-(EXPECT-VERDICT: accepted|rejected). The model must give that verdict;
+(EXPECT-VERDICT: accepted|rejected) and, for a rejection, may give the
+words of its error line (EXPECT-MSG: text, a substring both the model's
+and the kernel's reason must hold). A file's BPF-VERIFY-ARGS: line gives
+bpf-verify options for all its programs (--prog-flags=strict-alignment). The model must give that verdict;
 where bpf() is permitted, the live kernel must agree and the model's
 processed count must be the kernel's. An object DIR-CASE.bpf.o comes
 from testdata/DIR/CASE.bpf.c.
@@ -20,22 +23,30 @@ SKIP = 77
 
 
 def expectations(src):
-    """{program: verdict} from EXPECT-VERDICT comments before each SEC function."""
-    want, pending = {}, None
+    """{program: (verdict, message)} from the EXPECT-VERDICT and EXPECT-MSG
+    comments before each SEC function, and the file's BPF-VERIFY-ARGS."""
+    want, pending, msg, args = {}, None, None, []
     for line in open(src):
+        m = re.search(r"BPF-VERIFY-ARGS: (.*)", line)
+        if m:
+            args = m.group(1).split()
         m = re.search(r"EXPECT-VERDICT: (accepted|rejected)", line)
         if m:
-            pending = m.group(1)
+            pending, msg = m.group(1), None
+            continue
+        m = re.search(r"EXPECT-MSG: (.*?)\s*(?:\*/)?\s*$", line)
+        if m:
+            msg = m.group(1)
             continue
         m = re.match(r"int (?:BPF_[A-Z_]+\()?(\w+)", line)
         if m and pending:
-            want[m.group(1)] = pending
+            want[m.group(1)] = (pending, msg)
             pending = None
-    return want
+    return want, args
 
 
-def run(tool, backend, obj):
-    out = subprocess.run([tool, "--backend=" + backend, "--format=csv", obj],
+def run(tool, backend, obj, args):
+    out = subprocess.run([tool, "--backend=" + backend, "--format=csv", *args, obj],
                          capture_output=True, text=True)
     if out.returncode == 2 and backend == "kernel":
         return None
@@ -51,12 +62,12 @@ def main():
     for obj in objs:
         base = os.path.basename(obj)[:-len(".bpf.o")]
         sub = next(d for d in ("btf-args", "model-verdicts") if base.startswith(d + "-"))
-        want = expectations(os.path.join(srcdir, sub, base[len(sub) + 1:] + ".bpf.c"))
-        model = run(tool, "model", obj)
-        kernel = run(tool, "kernel", obj)
+        want, args = expectations(os.path.join(srcdir, sub, base[len(sub) + 1:] + ".bpf.c"))
+        model = run(tool, "model", obj, args)
+        kernel = run(tool, "kernel", obj, args)
         if kernel is None:
             print("note: bpf() not permitted: checking the annotated verdicts only")
-        for prog, verdict in sorted(want.items()):
+        for prog, (verdict, msg) in sorted(want.items()):
             word = {"accepted": "success", "rejected": "failure"}[verdict]
             m = model.get(prog)
             checked += 1
@@ -65,12 +76,19 @@ def main():
                       (prog, m and m["verdict"], m and m["reason"], verdict))
                 failures += 1
                 continue
+            if msg and msg not in m["reason"]:
+                print("FAIL %s: model says '%s', want '%s'" % (prog, m["reason"], msg))
+                failures += 1
+                continue
             if kernel is None:
                 continue
             k = kernel.get(prog)
             if not k or k["verdict"] != word:
                 print("FAIL %s: kernel says %s, the annotation %s" %
                       (prog, k and k["verdict"], verdict))
+                failures += 1
+            elif msg and msg not in k["reason"]:
+                print("FAIL %s: kernel says '%s', the annotation '%s'" % (prog, k["reason"], msg))
                 failures += 1
             elif k["insns"] != m["insns"]:
                 print("FAIL %s: model %s processed insns, kernel %s" %

@@ -160,6 +160,33 @@ struct db_entry_out {
 	char *dir;
 };
 
+/*
+ * Does db list abs itself? For a file it does not list, libclang answers
+ * with a neighbour's command (interpolated, as clangd does): fine for the
+ * flags the front end parses with, but that is not the project's own
+ * command for the file, so its compiler is not taken from it.
+ */
+static bool db_lists(CXCompilationDatabase db, const char *abs)
+{
+	CXCompileCommands all = clang_CompilationDatabase_getAllCompileCommands(db);
+	unsigned n = all ? clang_CompileCommands_getSize(all) : 0;
+	bool found = false;
+
+	for (unsigned i = 0; i < n && !found; i++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(all, i);
+		CXString f = clang_CompileCommand_getFilename(cmd);
+		CXString wd = clang_CompileCommand_getDirectory(cmd);
+		char full[PATH_MAX];
+
+		snprintf(full, sizeof(full), "%s/%s", clang_getCString(wd), clang_getCString(f));
+		found = same_file(clang_getCString(f), abs) || same_file(full, abs);
+		clang_disposeString(f);
+		clang_disposeString(wd);
+	}
+	clang_CompileCommands_dispose(all);
+	return found;
+}
+
 /* Keep the entry's flags; drop the compiler, outputs, -c and the input. */
 static void push_db_args(struct argv_buf *a, const char *dir, const char *path,
 			 struct db_entry_out *entry)
@@ -179,7 +206,7 @@ static void push_db_args(struct argv_buf *a, const char *dir, const char *path,
 		CXString wd = clang_CompileCommand_getDirectory(cmd);
 		unsigned n = clang_CompileCommand_getNumArgs(cmd);
 
-		if (entry && n) {
+		if (entry && n && db_lists(db, abs)) {
 			CXString cc = clang_CompileCommand_getArg(cmd, 0);
 
 			entry->compiler = strdup(clang_getCString(cc));

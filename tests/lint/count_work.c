@@ -2,8 +2,10 @@
 /*
  * LD_PRELOAD shim for tests/lint/work_scales.py: counts the work bpf-lint
  * asks of libclang (cursors handed to visitors, tokens produced) and
- * prints "visits=N tokens=M" to the file named by $COUNT_WORK_OUT at exit.
- * Calls made inside libclang itself are not seen; those from the rules are.
+ * appends "visits=N tokens=M" to the file named by $COUNT_WORK_OUT at exit:
+ * one line per process, since bpf-lint parses each file in a forked child
+ * that leaves through _exit() (wrapped here too). Calls made inside
+ * libclang itself are not seen; those from the rules are.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -46,13 +48,31 @@ void clang_tokenize(CXTranslationUnit tu, CXSourceRange range, CXToken **out, un
 	__atomic_add_fetch(&tokens, *n, __ATOMIC_RELAXED);
 }
 
-__attribute__((destructor)) static void report(void)
+static void report(void)
 {
 	const char *path = getenv("COUNT_WORK_OUT");
-	FILE *f = path ? fopen(path, "w") : NULL;
+	FILE *f = path ? fopen(path, "a") : NULL;
 
 	if (!f)
 		return;
 	fprintf(f, "visits=%llu tokens=%llu\n", visits, tokens);
 	fclose(f);
+	visits = tokens = 0;
+}
+
+__attribute__((destructor)) static void report_at_exit(void)
+{
+	report();
+}
+
+/* A forked child's counts, written before it leaves without destructors. */
+void _exit(int status)
+{
+	static void (*real)(int);
+
+	report();
+	if (!real)
+		*(void **)&real = dlsym(RTLD_NEXT, "_exit");
+	real(status);
+	__builtin_unreachable();
 }

@@ -50,9 +50,12 @@ def work(lint, shim, n):
         subprocess.run([lint, "-j", "1", "-q", "--rules=-*,bounded-loop,stack-budget",
                         os.path.join(d, "prog.bpf.c"), "--", "-I", d],
                        env=env, stdout=subprocess.DEVNULL, check=False)
-        with open(out) as f:
-            fields = dict(kv.split("=") for kv in f.read().split())
-    return int(fields["visits"]) + int(fields["tokens"])
+        total = 0
+        with open(out) as f:	# a line per process: the parent and each parse child
+            for line in f:
+                fields = dict(kv.split("=") for kv in line.split())
+                total += int(fields["visits"]) + int(fields["tokens"])
+    return total
 
 
 def main():

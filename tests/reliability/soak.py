@@ -34,8 +34,13 @@ def sources():
 
 
 def headers():
-    return [os.path.join(ROOT, "testdata", d, f) for d in DIRS
-            for f in os.listdir(os.path.join(ROOT, "testdata", d)) if f.endswith(".h")]
+    """What the copies include beside them: headers, and directories of them."""
+    out = []
+    for d in DIRS:
+        base = os.path.join(ROOT, "testdata", d)
+        out += [os.path.join(base, f) for f in os.listdir(base)
+                if f.endswith(".h") or os.path.isdir(os.path.join(base, f))]
+    return out
 
 
 def tree(dest):
@@ -43,7 +48,11 @@ def tree(dest):
     for k in range(17):
         os.makedirs(os.path.join(dest, "d%02d" % k))
         for h in headers():
-            shutil.copy(h, os.path.join(dest, "d%02d" % k))
+            to = os.path.join(dest, "d%02d" % k, os.path.basename(h))
+            if os.path.isdir(h):
+                shutil.copytree(h, to, dirs_exist_ok=True)
+            else:
+                shutil.copy(h, to)
     for i in range(N):
         src = srcs[i % len(srcs)]
         sub = os.path.join(dest, "d%02d" % (i % 17))

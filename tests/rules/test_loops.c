@@ -81,9 +81,13 @@ Test(loops, same_name_counters_get_their_own_block)
 	     "  return s & 1; }\n", 0);
 	cr_assert_eq(found.n, 2);
 	for (size_t k = 0; k < 2; k++) {
-		cr_assert_eq(found.v[k].fix.n_edits, 2);
-		cr_expect_str_eq(found.v[k].fix.edits[0].text, "{\n\tint i;\n\tbpf_for(i, 0, 100)");
-		cr_expect_str_eq(found.v[k].fix.edits[1].text, "\n}");
+		/* the block and its counter go in front of the loop (and of any
+		 * pragma before it), the header becomes bpf_for, the block closes
+		 * on the line after the body */
+		cr_assert_eq(found.v[k].fix.n_edits, 3);
+		cr_expect_str_eq(found.v[k].fix.edits[0].text, "{\n\tint i;\n\t");
+		cr_expect_str_eq(found.v[k].fix.edits[1].text, "bpf_for(i, 0, 100)");
+		cr_expect_str_eq(found.v[k].fix.edits[2].text, "  }\n");
 		cr_expect_eq(found.v[k].fix.needs, BPF_NEED_BPF_FOR);
 	}
 }

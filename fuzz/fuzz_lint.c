@@ -20,18 +20,24 @@
 #include "fuzz/fuzz.h"
 
 static struct lint_session *session;
+static char dir[] = "/tmp/bpf-lint-fuzz-XXXXXX";
 static char path[256];
 static const char *args[] = { "-I" BPF_SOURCE_ROOT "/testdata/include", "-ferror-limit=5" };
 
+/* The directory stays empty (the file is unsaved text): nothing left behind. */
+static void remove_dir(void)
+{
+	rmdir(dir);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	char dir[] = "/tmp/bpf-lint-fuzz-XXXXXX";
-
 	(void)argc;
 	(void)argv;
 	/* a private directory: no .bpf-lint.yaml of anyone's above the file */
 	if (!mkdtemp(dir))
 		abort();
+	atexit(remove_dir);
 	snprintf(path, sizeof(path), "%s/fuzz.bpf.c", dir);
 	session = lint_session_new();
 	if (!session)

@@ -106,6 +106,7 @@ static struct pair *match(const struct vm_row *a, size_t na,
 	for (size_t j = 0; j < nb; j++)
 		if (!used[j])
 			p[n++].b = &b[j];
+	free(used);
 	*np = n;
 	return p;
 }

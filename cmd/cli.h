@@ -56,4 +56,19 @@ static inline int cli_parse_jobs(const char *tool, const char *arg, unsigned *jo
 	return 0;
 }
 
+/*
+ * The index of the first "--" in argv (argc if none); *args and *n get
+ * the words after it (the clang flags of bpf-lint and bpf-fix).
+ */
+static inline int cli_split_dash(int argc, char **argv, const char *const **args, int *n)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--")) {
+			*args = (const char *const *)argv + i + 1;
+			*n = argc - i - 1;
+			return i;
+		}
+	return argc;
+}
+
 #endif

@@ -415,15 +415,7 @@ int main(int argc, char **argv)
 	int dash = argc, first, rc, status;
 	char *text = NULL;
 
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--")) {
-			dash = i;
-			break;
-		}
-	if (dash < argc) {
-		c.opt.extra_args = (const char *const *)argv + dash + 1;
-		c.opt.n_extra_args = argc - dash - 1;
-	}
+	dash = cli_split_dash(argc, argv, &c.opt.extra_args, &c.opt.n_extra_args);
 	rc = parse_args(dash, argv, &c, &first);
 	if (rc >= 0)
 		return rc;

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE /* environ; posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <ftw.h>
 #include <signal.h>
 #include <libgen.h>
@@ -149,8 +151,48 @@ static long now_ms(void)
 	return t.tv_sec * 1000L + t.tv_nsec / 1000000;
 }
 
+/*
+ * CPU time the compiler (and the children it reaped) used so far, in ms;
+ * LONG_MAX when /proc cannot say (the wall clock decides then).
+ */
+static long child_cpu_ms(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long ut, st;
+	long long cut, cst;
+	long tick = sysconf(_SC_CLK_TCK);
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return LONG_MAX;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	p = strrchr(buf, ')');	/* the command name may hold spaces */
+	if (!p || tick <= 0 || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u "
+				       "%*u %*u %llu %llu %lld %lld", &ut, &st, &cut, &cst) != 4)
+		return LONG_MAX;
+	return (long)((ut + st + (unsigned long long)(cut + cst)) * 1000ULL / (unsigned long)tick);
+}
+
+/*
+ * The limit is CPU time: on a loaded machine a compile's wall-clock time
+ * says more about the other processes than about the source. A compile
+ * that waits rather than computes is stopped at four times the limit.
+ */
+static bool over_limit(pid_t pid, long started_ms, bool *by_wall)
+{
+	long limit = (long)time_limit_s * 1000, waited = now_ms() - started_ms;
+
+	*by_wall = waited > 4 * limit;
+	return waited > limit && (*by_wall || child_cpu_ms(pid) > limit);
+}
+
 /* waitpid with the time limit: 0 and *status, -ETIME (killed and reaped), -errno. */
-static int wait_limited(pid_t pid, long started_ms, int *status)
+static int wait_limited(pid_t pid, long started_ms, int *status, bool *by_wall)
 {
 	long nap_us = 500;
 
@@ -161,7 +203,7 @@ static int wait_limited(pid_t pid, long started_ms, int *status)
 			return 0;
 		if (r < 0 && errno != EINTR)
 			return -errno;
-		if (now_ms() - started_ms > (long)time_limit_s * 1000) {
+		if (over_limit(pid, started_ms, by_wall)) {
 			kill(pid, SIGKILL);
 			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
 				;
@@ -299,16 +341,20 @@ static int link_job(struct compile_job *job, char **log)
 int compile_job__finish(struct compile_job *job, char **log)
 {
 	int status, err;
+	bool by_wall = false;
 
 	*log = NULL;
 	if (!job->pid)
 		return -ECHILD;
-	err = wait_limited(job->pid, job->started_ms, &status);
+	err = wait_limited(job->pid, job->started_ms, &status, &by_wall);
 	job->pid = 0;
 	if (err == -ETIME) {
-		*log = malloc(96);
-		if (*log)
-			snprintf(*log, 96, "%s %u s, the limit (--compile-timeout)\n",
+		*log = malloc(128);
+		if (*log && by_wall)
+			snprintf(*log, 128, "%s %u s, four times the limit (--compile-timeout) "
+				 "of CPU time\n", COMPILE_TIMEOUT_TEXT, 4 * time_limit_s);
+		else if (*log)
+			snprintf(*log, 128, "%s %u s of CPU time, the limit (--compile-timeout)\n",
 				 COMPILE_TIMEOUT_TEXT, time_limit_s);
 		return -EBADMSG;
 	}

@@ -106,8 +106,76 @@ static unsigned pragma_operator(const struct text *x, unsigned i, unsigned end, 
 	return close < end && x->t[close] == ')' ? skip_blanks(x, close + 1, end) : 0;
 }
 
+/* The text [*a, *b) of macro definition def, or NULL. */
+static const char *definition_text(struct lint_ctx *ctx, CXCursor def, unsigned *a, unsigned *b)
+{
+	CXSourceRange r;
+	const char *t;
+	size_t len;
+
+	if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+		return NULL;
+	r = clang_getCursorExtent(def);
+	t = lint_file_text(ctx, clang_getRangeStart(r), &len);
+	clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, a);
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, b);
+	return t && *b <= len && *b > *a ? t : NULL;
+}
+
+/* Is name a macro whose whole body is _Pragma(#PARAM)? (bpf_compiler.h's DO_PRAGMA_) */
+static bool stringizing_pragma(struct lint_ctx *ctx, const char *name)
+{
+	unsigned a, b;
+	struct text d;
+	const char *hit;
+
+	d.t = definition_text(ctx, lint_macro_definition(ctx, name), &a, &b);
+	if (!d.t || !(hit = memmem(d.t + a, b - a, "_Pragma", 7)))
+		return false;
+	d.len = b;
+	a = skip_blanks(&d, (unsigned)(hit - d.t) + 7, b);
+	if (a >= b || d.t[a] != '(')
+		return false;
+	a = skip_blanks(&d, a + 1, b);
+	return a < b && d.t[a] == '#';
+}
+
 /*
- * A line holding only a macro use whose definition is a _Pragma: *unrolls.
+ * The body [a, b) of a macro definition is a pragma: _Pragma("..."), or
+ * WRAP(text) where WRAP is _Pragma(#x) (the kernel selftests'
+ * DO_PRAGMA_(clang loop unroll(disable))). *unrolls as the pragma says.
+ */
+static bool pragma_body(struct lint_ctx *ctx, const struct text *d, unsigned a, unsigned b,
+			bool *unrolls)
+{
+	const char *hit = memmem(d->t + a, b - a, "_Pragma", 7);
+	unsigned name, open, close, after;
+	char wrap[128];
+
+	if (hit) {
+		after = pragma_operator(d, (unsigned)(hit - d->t), b, unrolls);
+		return after && after == skip_blanks(d, after, b);
+	}
+	/* the definition's text starts with the defined name */
+	for (name = skip_blanks(d, a, b); name < b && ident(d->t[name]); name++)
+		;
+	for (name = skip_blanks(d, name, b), open = name; open < b && ident(d->t[open]); open++)
+		;
+	if (open == name || open - name >= sizeof(wrap) || open >= b || d->t[open] != '(')
+		return false;
+	for (close = b; close > open && d->t[close - 1] != ')'; close--)
+		;
+	if (close <= open + 1 || skip_blanks(d, close, b) != b)
+		return false;
+	snprintf(wrap, sizeof(wrap), "%.*s", (int)(open - name), d->t + name);
+	if (!stringizing_pragma(ctx, wrap))
+		return false;
+	*unrolls = pragma_unrolls(d, open + 1, close - 1);
+	return true;
+}
+
+/*
+ * A line holding only a macro use whose definition is a pragma: *unrolls.
  * In a branch this build skips there is no expansion to follow: the
  * unit's definition of the name stands in (strobemeta.h's
  * __pragma_loop_no_unroll under #ifdef NO_UNROLL).
@@ -117,10 +185,8 @@ static bool pragma_macro_line(struct lint_ctx *ctx, const struct text *x, unsign
 {
 	CXTranslationUnit tu = lint_tu(ctx);
 	CXCursor def;
-	CXSourceRange r;
 	struct text d;
-	unsigned a, b, e = i, after;
-	const char *hit;
+	unsigned a, b, e = i;
 	char name[128];
 
 	while (e < end && ident(x->t[e]))
@@ -136,16 +202,9 @@ static bool pragma_macro_line(struct lint_ctx *ctx, const struct text *x, unsign
 	} else {
 		return false;
 	}
-	if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
-		return false;
-	r = clang_getCursorExtent(def);
-	d.t = lint_file_text(ctx, clang_getRangeStart(r), &d.len);
-	clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, &a);
-	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
-	if (!d.t || b > d.len || b <= a || !(hit = memmem(d.t + a, b - a, "_Pragma", 7)))
-		return false;
-	after = pragma_operator(&d, (unsigned)(hit - d.t), b, unrolls);
-	return after && after == skip_blanks(&d, after, b);
+	d.t = definition_text(ctx, def, &a, &b);
+	d.len = b;
+	return d.t && pragma_body(ctx, &d, a, b, unrolls);
 }
 
 /* What the line [b, e) is to a prelude; *unrolls for pragma lines. */

@@ -62,7 +62,7 @@ static void usage(FILE *out)
 		"  -p DIR                    read DIR/compile_commands.json\n"
 		"  -j, --jobs=N              read and lint N files at once (default: one per core)\n"
 		"  --compile-timeout=SECS    kill a compile (original or candidate) after SECS\n"
-		"                            s of CPU time (4x SECS of waiting); a candidate\n"
+		"                            s of CPU time (or SECS without any); a candidate\n"
 		"                            is dropped (default 120)\n"
 		"  --parse-limits=MIB,SECS   memory and CPU time of each file's parse, run\n"
 		"                            in a child process (default 2048,60)\n"

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "verifier-model/explore.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/release.h"
 
 static bool is_ptr(const struct vm_reg *r)
 {
@@ -20,26 +21,29 @@ static bool is_const_zero(const struct vm_reg *r)
 }
 
 /* reg_not_null: the pointer kinds the verifier knows are never NULL. */
-static bool not_null(const struct vm_reg *r)
+static bool not_null(const struct vm_env *env, const struct vm_reg *r)
 {
 	if (r->flags & VM_F_MAYBE_NULL)
 		return false;
+	if (r->type == VM_PTR_MAP)
+		return vm_release_has(env->opt->kernel, VM_FEAT_MAP_PTR_NONNULL);
 	return r->type == VM_PTR_MAP_VALUE || r->type == VM_PTR_MAP_KEY || r->type == VM_PTR_MEM ||
 	       r->type == VM_PTR_SOCKET || r->type == VM_PTR_SOCK_COMMON ||
 	       r->type == VM_PTR_TCP_SOCK || (r->type == VM_PTR_BTF && (r->flags & VM_F_TRUSTED));
 }
 
-static int branch_taken(const struct vm_reg *a, const struct vm_reg *b, uint8_t op, bool is32)
+static int branch_taken(const struct vm_env *env, const struct vm_reg *a, const struct vm_reg *b,
+			uint8_t op, bool is32)
 {
 	if (a->type == VM_SCALAR && b->type == VM_SCALAR)
 		return scalar_branch_taken(&a->s, &b->s, op, is32);
-	if (is_ptr(a) && is_const_zero(b) && not_null(a) && !is32) {
+	if (is_ptr(a) && is_const_zero(b) && not_null(env, a) && !is32) {
 		if (op == BPF_JEQ)
 			return 0;
 		if (op == BPF_JNE)
 			return 1;
 	}
-	if (is_ptr(b) && is_const_zero(a) && not_null(b) && !is32) {
+	if (is_ptr(b) && is_const_zero(a) && not_null(env, b) && !is32) {
 		if (op == BPF_JEQ)
 			return 0;
 		if (op == BPF_JNE)
@@ -257,7 +261,7 @@ int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
 		scalar_set_const(&k.s, is32 ? (uint32_t)insn->imm : (uint64_t)(int64_t)insn->imm);
 		s = &k;
 	}
-	pred = branch_taken(d, s, op, is32);
+	pred = branch_taken(env, d, s, op, is32);
 	if (pred >= 0) {
 		if (d->type == VM_SCALAR && vm_mark_precise(env, insn->dst_reg))
 			return -EACCES;

@@ -32,6 +32,7 @@
 #include "verifier-model/globals.h"
 #include "verifier-model/qemu/qemu.h"
 #include "cmd/cli.h"
+#include "cmd/lint_opts.h"
 
 struct cli {
 	struct lint_options opt;
@@ -126,19 +127,19 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":p:hj:qG:", longopts, NULL)) != -1) {
+		int shared = cli_lint_option("bpf-fix", ch, optarg, &c->opt, &c->jobs);
+
+		if (shared < 0)
+			return 2;
+		if (shared)
+			continue;
 		switch (ch) {
 		case 'a': c->apply = true; break;
 		case 'R':
 			if ((rc = set_rule_list(c, optarg)) >= 0)
 				return rc;
 			break;
-		case 'r': c->opt.rule_filter = optarg; break;
 		case 'x': c->export_path = optarg; break;
-		case 'p': c->opt.compile_db_dir = optarg; break;
-		case 'j':
-			if (cli_parse_jobs("bpf-fix", optarg, &c->jobs))
-				return 2;
-			break;
 		case 'T': {
 			char *end;
 			unsigned long secs = strtoul(optarg, &end, 10);
@@ -151,25 +152,10 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			compile__set_time_limit((unsigned)secs);
 			break;
 		}
-		case 'P':
-			if (lint_parse_limits(optarg, &c->opt.limits)) {
-				fprintf(stderr, "bpf-fix: bad --parse-limits '%s' (want MIB,SECONDS)\n", optarg);
-				return 2;
-			}
-			break;
 		case 'q': c->quiet = true; break;
 		case 'G':
 			if (add_global(c, optarg))
 				return 2;
-			break;
-		case 'H': c->opt.header_filter = optarg; break;
-		case 'c': c->opt.config_path = optarg; break;
-		case 'k':
-			c->opt.target_kernel = lint_parse_kernel(optarg);
-			if (!c->opt.target_kernel) {
-				fprintf(stderr, "bpf-fix: bad --target-kernel '%s' (want X.Y)\n", optarg);
-				return 2;
-			}
 			break;
 		case 'v':
 			if (fix_verify_parse(optarg) < 0) {
@@ -308,27 +294,45 @@ static bool recover_sets(const struct bpf_findings *found)
 	return any;
 }
 
-/* On a worker: read the file and lint exactly those bytes, not a later version. */
-static void fix_work(void *arg, size_t i, struct lint_session *s)
+/* Read the file and lint exactly those bytes, not a later version; 0 or -1 (said in why). */
+static int read_and_lint(struct fix_item *it, const struct lint_options *base,
+			 struct lint_session *s)
 {
-	struct run *r = arg;
-	struct fix_item *it = &r->items[i];
-	struct lint_options opt = r->c->opt;
+	struct lint_options opt = *base;
 
-	if (r->c->apply)
-		file_snapshot__remove_stale(it->path);
 	if (file_snapshot__read(&it->snap, it->path, it->why, sizeof(it->why))) {
 		it->read_status = 2;
-		return;
+		return -1;
 	}
 	it->have_snap = true;
 	opt.unsaved_text = it->snap.bytes;
 	opt.unsaved_len = it->snap.len;
 	it->lint_rc = s ? lint_run(s, it->path, &opt, &it->found, &it->err) : -ENOMEM;
-	if (r->c->apply && !it->lint_rc && recover_sets(&it->found)) {
-		/* a killed run's set of included files was finished or undone: lint again */
+	return 0;
+}
+
+/* On a worker: read and lint the file, after any set a killed run left in it is settled. */
+static void fix_work(void *arg, size_t i, struct lint_session *s)
+{
+	struct run *r = arg;
+	struct fix_item *it = &r->items[i];
+	unsigned settled = file_set__settled();
+
+	if (r->c->apply)
+		file_snapshot__remove_stale(it->path);
+	if (read_and_lint(it, &r->c->opt, s) || !r->c->apply || it->lint_rc)
+		return;
+	if (recover_sets(&it->found) || file_set__settled() != settled) {
+		/*
+		 * a killed run's set was finished or undone while this worker
+		 * read, by it or by another worker: read and lint again
+		 */
 		findings_free(&it->found);
-		it->lint_rc = lint_run(s, it->path, &opt, &it->found, &it->err);
+		free(it->err);
+		it->err = NULL;
+		file_snapshot__free(&it->snap);
+		it->have_snap = false;
+		read_and_lint(it, &r->c->opt, s);
 	}
 }
 

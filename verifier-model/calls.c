@@ -15,6 +15,7 @@
 #include "verifier-model/locks.h"
 #include "verifier-model/stack_live.h"
 #include "verifier-model/ctx.h"
+#include "verifier-model/map_compat.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -163,60 +164,10 @@ struct call_meta {
 	bool const_key;
 };
 
-/* a helper's uapi id and its "name#id" for messages */
-enum { VM_MAP_CGRP_STORAGE = 32, VM_FUNC_ID_CGRP_STORAGE_GET = 210, VM_FUNC_ID_CGRP_STORAGE_DELETE = 211 };
-
-/* may_update_sockmap: where a socket cannot be locked, so updating is safe */
-static bool may_update_sockmap(const struct vm_prog *p, int id)
-{
-	if (id != BPF_FUNC_map_update_elem && id != BPF_FUNC_map_delete_elem)
-		return false;
-	switch (p->type) {
-	case BPF_PROG_TYPE_TRACING:
-		return p->expected_attach_type == BPF_TRACE_ITER;
-	case BPF_PROG_TYPE_SOCK_OPS:
-		return id == BPF_FUNC_map_delete_elem;
-	case BPF_PROG_TYPE_SOCKET_FILTER: case BPF_PROG_TYPE_SCHED_CLS: case BPF_PROG_TYPE_SCHED_ACT:
-	case BPF_PROG_TYPE_XDP: case BPF_PROG_TYPE_SK_REUSEPORT: case BPF_PROG_TYPE_FLOW_DISSECTOR:
-	case BPF_PROG_TYPE_SK_LOOKUP:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Maps usable only through their own helpers (check_map_func_compatibility, in part). */
-static bool map_helper_ok(const struct vm_prog *p, uint32_t map_type, int id)
-{
-	switch (map_type) {
-	case BPF_MAP_TYPE_SOCKMAP:
-		return id == BPF_FUNC_sk_redirect_map || id == BPF_FUNC_sock_map_update ||
-		       id == BPF_FUNC_msg_redirect_map || id == BPF_FUNC_sk_select_reuseport ||
-		       id == BPF_FUNC_map_lookup_elem || may_update_sockmap(p, id);
-	case BPF_MAP_TYPE_SOCKHASH:
-		return id == BPF_FUNC_sk_redirect_hash || id == BPF_FUNC_sock_hash_update ||
-		       id == BPF_FUNC_msg_redirect_hash || id == BPF_FUNC_sk_select_reuseport ||
-		       id == BPF_FUNC_map_lookup_elem || may_update_sockmap(p, id);
-	case BPF_MAP_TYPE_CGROUP_STORAGE: case BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE:
-		return id == BPF_FUNC_get_local_storage;
-	case BPF_MAP_TYPE_SK_STORAGE:
-		return id == BPF_FUNC_sk_storage_get || id == BPF_FUNC_sk_storage_delete ||
-		       id == BPF_FUNC_kptr_xchg;
-	case BPF_MAP_TYPE_INODE_STORAGE:
-		return id == BPF_FUNC_inode_storage_get || id == BPF_FUNC_inode_storage_delete;
-	case BPF_MAP_TYPE_TASK_STORAGE:
-		return id == BPF_FUNC_task_storage_get || id == BPF_FUNC_task_storage_delete;
-	case VM_MAP_CGRP_STORAGE:
-		return id == VM_FUNC_ID_CGRP_STORAGE_GET || id == VM_FUNC_ID_CGRP_STORAGE_DELETE;
-	default:
-		return id != BPF_FUNC_get_local_storage;
-	}
-}
-
 static int map_func_compat(struct vm_env *env, const struct vm_func_sig *sig, int id,
 			   const struct call_meta *m)
 {
-	if (m->map && !map_helper_ok(env->prog, m->map->type, id))
+	if (m->map && !vm_map_func_ok(env->prog, m->map->type, id))
 		return vm_env__reject(env, "cannot pass map_type %u into func %s#%d", m->map->type,
 				      sig->name, id);
 	if (id == BPF_FUNC_get_local_storage && !is_const_zero(vm_env__reg(env, 2)))
@@ -342,6 +293,11 @@ static void clobber_caller_saved(struct vm_env *env)
 		vm_reg__mark_not_init(vm_env__reg(env, r));
 }
 
+static bool is_sock_map(uint32_t type)
+{
+	return type == BPF_MAP_TYPE_SOCKMAP || type == BPF_MAP_TYPE_SOCKHASH;
+}
+
 static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 		      struct call_meta *m)
 {
@@ -367,6 +323,15 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 		if (!m->const_key && sig->ret == VM_RET_MAP_VALUE_OR_NULL) {
 			r0->flags = VM_F_MAYBE_NULL;
 			r0->id = ++env->id_gen;
+		} else if (r0->type == VM_PTR_MAP_VALUE &&
+			   vm_map_field_off(env->obj, r0->map, "bpf_spin_lock") >= 0) {
+			r0->id = ++env->id_gen;   /* which lock: unlock must name the same */
+		}
+		if (id == BPF_FUNC_map_lookup_elem && is_sock_map(m->map->type)) {
+			/* is_acquire_function: the socket found holds a reference */
+			r0->flags |= VM_F_SOCK_VALUE;
+			r0->ref_obj_id = vm_acquire_ref(env, env->insn_idx);
+			r0->id = r0->ref_obj_id;
 		}
 		break;
 	case VM_RET_ALLOC_MEM_OR_NULL:
@@ -404,7 +369,6 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 	}
 	if (sig->flags & VM_FN_PTR_CAST)
 		r0->ref_obj_id = m->cast_ref;
-	(void)id;
 	return 0;
 }
 
@@ -508,7 +472,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	refine_retval(env, insn->imm, &m);
 	if ((sig->flags & VM_FN_CALLBACK) && !vm_release_has(env->opt->kernel, VM_FEAT_CB_CONVERGE))
 		return vm_enter_callback(env, m.func_subprog, insn->imm, args);
-	if (sig->flags & VM_FN_PKT_CHANGE)
+	if ((sig->flags & VM_FN_PKT_CHANGE) && (!(sig->flags & VM_FN_TAIL_CALL) ||
+	    vm_release_has(env->opt->kernel, VM_FEAT_PKT_CHANGE_CALLS)))
 		vm_clear_pkt_pointers(env->cur);
 	if ((sig->flags & VM_FN_TAIL_CALL) && env->cur->curframe)
 		return tail_call_exit(env, insn);

@@ -95,7 +95,7 @@ static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_get_smp_processor_id, "bpf_get_smp_processor_id", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_get_numa_node_id, "bpf_get_numa_node_id", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_tail_call, "bpf_tail_call", VM_RET_VOID,
-	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING), VM_FN_TAIL_CALL),
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING), VM_FN_TAIL_CALL | VM_FN_PKT_CHANGE),
 	H(BPF_FUNC_get_current_pid_tgid, "bpf_get_current_pid_tgid", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_get_current_uid_gid, "bpf_get_current_uid_gid", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_get_current_comm, "bpf_get_current_comm", VM_RET_INTEGER,
@@ -282,6 +282,9 @@ static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_sk_redirect_map, "bpf_sk_redirect_map", VM_RET_INTEGER,
 	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
 	H(BPF_FUNC_sk_redirect_hash, "bpf_sk_redirect_hash", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
+	/* sk_reuseport: the key indexes a reuseport array, sockmap or sockhash */
+	H(BPF_FUNC_sk_select_reuseport, "bpf_sk_select_reuseport", VM_RET_INTEGER,
 	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
 	H(BPF_FUNC_spin_lock, "bpf_spin_lock", VM_RET_VOID, A(VM_ARG_SPIN_LOCK), 0),
 	H(BPF_FUNC_spin_unlock, "bpf_spin_unlock", VM_RET_VOID, A(VM_ARG_SPIN_LOCK), 0),

@@ -117,11 +117,12 @@ int vm_spin_lock_arg(struct vm_env *env, int regno, bool lock)
 			return vm_env__reject(env, "Locking two bpf_spin_locks are not allowed");
 		st->lock_held = true;
 		st->lock_map = r->map;
+		st->lock_id = r->id;
 		return 0;
 	}
 	if (!st->lock_held)
 		return vm_env__reject(env, "bpf_spin_unlock without taking a lock");
-	if (st->lock_map != r->map)
+	if (st->lock_map != r->map || st->lock_id != r->id)
 		return vm_env__reject(env, "bpf_spin_unlock of different lock");
 	st->lock_held = false;
 	return 0;

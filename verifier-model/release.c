@@ -35,6 +35,7 @@ static const struct {
 	[VM_FEAT_ARG_TAGS] = { "arg_tags", VM_KVER(6, 8) },
 	[VM_FEAT_MAY_GOTO] = { "may_goto", VM_KVER(6, 9) },
 	[VM_FEAT_PRIVATE_STACK] = { "private_stack", VM_KVER(6, 13) },
+	[VM_FEAT_PKT_CHANGE_CALLS] = { "pkt_change_calls", VM_KVER(6, 13) },
 	[VM_FEAT_CONST_KEY_NONNULL] = { "const_key_nonnull", VM_KVER(6, 14) },
 	/* Sep 2025 callchain-sensitive liveness series (6.18); before, read
 	 * marks along the parent chain, which the static pass stands in for */

@@ -368,7 +368,7 @@ static bool stacksafe(const struct vm_state *os, const struct vm_state *cs, int 
 static bool refsafe(const struct vm_state *o, const struct vm_state *c, struct vm_idmap *m)
 {
 	if (o->nrefs != c->nrefs || o->active_rcu != c->active_rcu || o->lock_held != c->lock_held ||
-	    (o->lock_held && o->lock_map != c->lock_map))
+	    (o->lock_held && (o->lock_map != c->lock_map || !check_ids(o->lock_id, c->lock_id, m))))
 		return false;
 	for (int i = 0; i < o->nrefs; i++)
 		if (!check_ids(o->refs[i], c->refs[i], m))

@@ -191,8 +191,10 @@ static void good_pkt(struct vm_state *st, const struct vm_reg *r, bool right_ope
 
 static bool pkt_pair(const struct vm_reg *lo, const struct vm_reg *hi)
 {
+	/* meta against data itself only (reg_is_init_pkt_pointer: no offset at all) */
 	return (lo->type == VM_PTR_PKT && hi->type == VM_PTR_PKT_END) ||
-	       (lo->type == VM_PTR_PKT_META && hi->type == VM_PTR_PKT);
+	       (lo->type == VM_PTR_PKT_META && hi->type == VM_PTR_PKT && hi->off == 0 &&
+		scalar_is_const(&hi->s) && scalar_const_value(&hi->s) == 0);
 }
 
 /* try_match_pkt_pointers: range learnt from pkt' <op> pkt_end. */

@@ -423,6 +423,31 @@ static int tail_call_key(struct vm_env *env, const struct call_meta *m)
 	return vm_mark_precise(env, 3);
 }
 
+/* may_access_direct_pkt_data with a helper's meta: its proto says whether it takes packets */
+static int pkt_arg(struct vm_env *env, const struct vm_func_sig *sig, int i, int id)
+{
+	bool ok;
+
+	if (sig->args[i] == VM_ARG_NONE || sig->args[i] == VM_ARG_ANYTHING ||
+	    !vm_reg__is_pkt(vm_env__reg(env, i + 1)))
+		return 0;
+	switch (env->prog->type) {
+	case BPF_PROG_TYPE_LWT_IN: case BPF_PROG_TYPE_LWT_OUT: case BPF_PROG_TYPE_LWT_SEG6LOCAL:
+	case BPF_PROG_TYPE_SK_REUSEPORT: case BPF_PROG_TYPE_FLOW_DISSECTOR:
+	case BPF_PROG_TYPE_CGROUP_SKB: case BPF_PROG_TYPE_SCHED_CLS: case BPF_PROG_TYPE_SCHED_ACT:
+	case BPF_PROG_TYPE_XDP: case BPF_PROG_TYPE_LWT_XMIT: case BPF_PROG_TYPE_SK_SKB:
+	case BPF_PROG_TYPE_SK_MSG:
+		ok = vm_helper_pkt_access(id);
+		break;
+	case BPF_PROG_TYPE_CGROUP_SOCKOPT:
+		ok = true;
+		break;
+	default:
+		ok = false;
+	}
+	return ok ? 0 : vm_env__reject(env, "helper access to the packet is not allowed");
+}
+
 static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 {
 	const struct vm_func_sig *sig = vm_helper_sig_for(insn->imm, env->prog->type);
@@ -442,7 +467,7 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	if ((sig->flags & VM_FN_SLEEPABLE) && !env->prog->sleepable)
 		return vm_env__reject(env, "helper call might sleep in a non-sleepable prog");
 	for (int i = 0; i < 5; i++)
-		if ((err = check_arg(env, sig, i, &m)))
+		if ((err = pkt_arg(env, sig, i, insn->imm)) || (err = check_arg(env, sig, i, &m)))
 			return err;
 	if ((err = map_func_compat(env, sig, insn->imm, &m)))
 		return err;

@@ -76,9 +76,12 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 				      insn->dst_reg, tn);
 	switch (ptr->type) {
 	case VM_PTR_CTX: case VM_PTR_MAP_VALUE: case VM_PTR_MAP_KEY: case VM_PTR_STACK:
-	case VM_PTR_PKT_META: case VM_PTR_PKT: case VM_PTR_BTF: case VM_PTR_MEM:
-	case VM_PTR_FUNC:
+	case VM_PTR_PKT_META: case VM_PTR_PKT: case VM_PTR_BTF: case VM_PTR_FUNC:
 		break;
+	case VM_PTR_MEM:
+		if (!(ptr->flags & VM_F_FLOW_KEYS) || known)
+			break;
+		return vm_env__reject(env, "R%d pointer arithmetic on %s prohibited", insn->dst_reg, tn);
 	case VM_PTR_MAP:
 		if (known && v == 0 && op == BPF_ADD)
 			break;

@@ -409,6 +409,22 @@ const struct vm_func_sig *vm_helper_sig_for(int id, enum bpf_prog_type type)
 	return vm_helper_sig(id);
 }
 
+bool vm_helper_pkt_access(int id)
+{
+	switch (id) {
+	case BPF_FUNC_map_lookup_elem: case BPF_FUNC_map_update_elem: case BPF_FUNC_map_delete_elem:
+	case BPF_FUNC_map_push_elem: case BPF_FUNC_map_pop_elem: case BPF_FUNC_map_peek_elem:
+	case BPF_FUNC_map_lookup_percpu_elem: case BPF_FUNC_csum_diff:
+	case BPF_FUNC_sk_lookup_tcp: case BPF_FUNC_sk_lookup_udp: case BPF_FUNC_skc_lookup_tcp:
+	case BPF_FUNC_tcp_check_syncookie: case BPF_FUNC_tcp_gen_syncookie:
+	case BPF_FUNC_tcp_raw_gen_syncookie_ipv4: case BPF_FUNC_tcp_raw_gen_syncookie_ipv6:
+	case BPF_FUNC_tcp_raw_check_syncookie_ipv4: case BPF_FUNC_tcp_raw_check_syncookie_ipv6:
+		return true;
+	default:
+		return false;
+	}
+}
+
 const struct vm_func_sig *vm_helper_sig(int id)
 {
 	if (id <= 0 || (size_t)id >= sizeof(helpers) / sizeof(helpers[0]))

@@ -92,6 +92,8 @@ const struct vm_func_sig *vm_helper_sig(int id);
 const struct vm_func_sig *vm_helper_sig_for(int id, enum bpf_prog_type type);
 /* Whether a program of type gets helper id at all (helper_avail.c, measured). */
 bool vm_helper_available(int id, enum bpf_prog_type type);
+/* Whether helper id takes packet pointers (its proto's pkt_access). */
+bool vm_helper_pkt_access(int id);
 /* The signature of kfunc name, or NULL if unknown. */
 const struct vm_func_sig *vm_kfunc_sig(const char *name);
 

@@ -47,6 +47,9 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 	};
 	const char *base = r->type < sizeof(names) / sizeof(names[0]) ? names[r->type] : "?";
 
+	if (r->flags & VM_F_FLOW_KEYS)
+		base = "flow_keys";
+
 	snprintf(buf, len, "%s%s%s%s", r->flags & VM_F_RDONLY ? "rdonly_" : "",
 		 r->flags & VM_F_RINGBUF ? "ringbuf_" : "", base,
 		 r->flags & VM_F_MAYBE_NULL ? "_or_null" : "");

@@ -38,6 +38,7 @@ enum vm_reg_type {
 #define VM_F_RINGBUF    0x4
 #define VM_F_TRUSTED    0x8
 #define VM_F_SOCK_VALUE 0x10    /* sockmap/sockhash lookup: a socket once not NULL */
+#define VM_F_FLOW_KEYS  0x20    /* MEM: a flow dissector's flow_keys (PTR_TO_FLOW_KEYS) */
 
 /* scalar id flag: this register is its id's base plus off (rX += K link) */
 #define VM_ID_ADD_CONST 0x80000000u

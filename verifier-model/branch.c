@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <stdlib.h>
 #include "verifier-model/explore.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
@@ -268,6 +269,54 @@ static void refine_side(struct vm_env *env, struct vm_state *st, const struct bp
 	}
 }
 
+static void collect_linked(const struct vm_state *st, uint32_t id, struct vm_linked *l)
+{
+	id &= ~VM_ID_ADD_CONST;
+	for (int f = 0; id && f <= st->curframe; f++) {
+		const struct vm_frame *fr = st->frame[f];
+
+		for (int r = 0; r < VM_MAX_REG && l->n < VM_LINKED_MAX; r++)
+			if (fr->regs[r].type == VM_SCALAR && (fr->regs[r].id & ~VM_ID_ADD_CONST) == id)
+				l->e[l->n++] = (struct vm_linked_ent){ (uint8_t)f, true, (uint8_t)r };
+		for (int s = 0; s < fr->nslots && s < 64 && l->n < VM_LINKED_MAX; s++) {
+			const struct vm_reg *sp = &fr->slots[s].spilled;
+
+			if (fr->slots[s].type[0] == VM_SLOT_SPILL && sp->type == VM_SCALAR &&
+			    (sp->id & ~VM_ID_ADD_CONST) == id)
+				l->e[l->n++] = (struct vm_linked_ent){ (uint8_t)f, false, (uint8_t)s };
+		}
+	}
+}
+
+/*
+ * collect_linked_regs: the scalars linked to a jump's operands go into the
+ * jump's history entry, so that precision of one reaches all of them.
+ */
+static int record_linked(struct vm_env *env, const struct vm_reg *d, const struct vm_reg *s, bool x)
+{
+	struct vm_state *st = env->cur;
+	struct vm_linked l = { 0 };
+
+	if (x && s->type == VM_SCALAR && s->id)
+		collect_linked(st, s->id, &l);
+	if (d->type == VM_SCALAR && d->id && (!x || (d->id ^ s->id) & ~VM_ID_ADD_CONST))
+		collect_linked(st, d->id, &l);
+	if (l.n < 2 || !st->nhist)
+		return 0;
+	if (env->nlinked == env->linked_cap) {
+		uint32_t cap = env->linked_cap ? env->linked_cap * 2 : 64;
+		struct vm_linked *n = realloc(env->linked, cap * sizeof(*n));
+
+		if (!n)
+			return vm_env__limit(env, "model: out of memory");
+		env->linked = n;
+		env->linked_cap = cap;
+	}
+	env->linked[env->nlinked++] = l;
+	st->hist[st->nhist - 1].linked = env->nlinked;
+	return 0;
+}
+
 int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
 {
 	uint8_t op = BPF_OP(insn->code);
@@ -286,6 +335,8 @@ int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
 		scalar_set_const(&k.s, is32 ? (uint32_t)insn->imm : (uint64_t)(int64_t)insn->imm);
 		s = &k;
 	}
+	if (record_linked(env, d, s, x))
+		return -EACCES;
 	pred = branch_taken(d, s, op, is32);
 	if (pred >= 0) {
 		if (d->type == VM_SCALAR && vm_mark_precise(env, insn->dst_reg))

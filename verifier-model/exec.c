@@ -200,7 +200,8 @@ static void link_add_const(struct vm_reg *dst, const struct vm_reg *src, uint8_t
 {
 	int64_t v;
 
-	if (!alu64 || (op != BPF_ADD && op != BPF_SUB) || !dst->id ||
+	/* rX += rX: the constant read is the sum already, no "base + K" (6.18) */
+	if (!alu64 || (op != BPF_ADD && op != BPF_SUB) || !dst->id || dst == src ||
 	    !scalar_is_const(&src->s) || (dst->id & VM_ID_ADD_CONST)) {
 		dst->id = 0;
 		dst->off = 0;

@@ -167,7 +167,7 @@ int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
 		st->hist = h;
 		st->hist_cap = cap;
 	}
-	st->hist[st->nhist++] = (struct vm_hist){ idx, prev, (int16_t)spi, 0, (uint8_t)frame };
+	st->hist[st->nhist++] = (struct vm_hist){ idx, prev, (int16_t)spi, 0, (uint8_t)frame, 0 };
 	return 0;
 }
 

@@ -88,6 +88,15 @@ struct vm_hist {
 	int16_t spi;             /* stack slot accessed (-1 none) */
 	uint8_t frame;           /* its frame */
 	uint8_t curframe;        /* frame the insn ran in */
+	uint32_t linked;         /* cond jump: 1 + its linked-scalar set in env->linked, or 0 */
+};
+
+/* Scalars sharing an id at a conditional jump (the kernel's linked_regs). */
+#define VM_LINKED_MAX 6
+struct vm_linked_ent { uint8_t frame; bool is_reg; uint8_t idx; };
+struct vm_linked {
+	uint8_t n;
+	struct vm_linked_ent e[VM_LINKED_MAX];
 };
 
 struct vm_state {

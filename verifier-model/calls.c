@@ -497,8 +497,7 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	refine_retval(env, insn->imm, &m);
 	if ((sig->flags & VM_FN_CALLBACK) && !vm_release_has(env->opt->kernel, VM_FEAT_CB_CONVERGE))
 		return vm_enter_callback(env, m.func_subprog, insn->imm, args);
-	if ((sig->flags & VM_FN_PKT_CHANGE) && (!(sig->flags & VM_FN_TAIL_CALL) ||
-	    vm_release_has(env->opt->kernel, VM_FEAT_PKT_CHANGE_CALLS)))
+	if (sig->flags & VM_FN_PKT_CHANGE)
 		vm_clear_pkt_pointers(env->cur);
 	if ((sig->flags & VM_FN_TAIL_CALL) && env->cur->curframe)
 		return tail_call_exit(env, insn);

@@ -95,7 +95,7 @@ static const struct vm_func_sig helpers[] = {
 	H(BPF_FUNC_get_smp_processor_id, "bpf_get_smp_processor_id", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_get_numa_node_id, "bpf_get_numa_node_id", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_tail_call, "bpf_tail_call", VM_RET_VOID,
-	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING), VM_FN_TAIL_CALL | VM_FN_PKT_CHANGE),
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING), VM_FN_TAIL_CALL),
 	H(BPF_FUNC_get_current_pid_tgid, "bpf_get_current_pid_tgid", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_get_current_uid_gid, "bpf_get_current_uid_gid", VM_RET_INTEGER, A(0), 0),
 	H(BPF_FUNC_get_current_comm, "bpf_get_current_comm", VM_RET_INTEGER,

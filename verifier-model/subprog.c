@@ -58,8 +58,9 @@ static bool changes_pkt_data(const struct vm_env *env, int sub, int depth)
 			if (t != sub && changes_pkt_data(env, t, depth + 1))
 				return true;
 		} else if (in->src_reg == 0) {
+			/* a tail call counts here, not at the call itself */
 			sig = vm_helper_sig_for(in->imm, env->prog->type);
-			if (sig && (sig->flags & VM_FN_PKT_CHANGE))
+			if (sig && (sig->flags & (VM_FN_PKT_CHANGE | VM_FN_TAIL_CALL)))
 				return true;
 		}
 	}

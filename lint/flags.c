@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <clang-c/CXCompilationDatabase.h>
+#include "lint/isolate.h"
 #include "lint/internal.h"
 #include "lint/lint.h"
 #include "config.h"
@@ -188,8 +189,8 @@ static bool db_lists(CXCompilationDatabase db, const char *abs)
 }
 
 /* Keep the entry's flags; drop the compiler, outputs, -c and the input. */
-static void push_db_args(struct argv_buf *a, const char *dir, const char *path,
-			 struct db_entry_out *entry)
+static void push_db_args_locked(struct argv_buf *a, const char *dir, const char *path,
+				struct db_entry_out *entry)
 {
 	CXCompilationDatabase_Error dberr;
 	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &dberr);
@@ -237,6 +238,18 @@ static void push_db_args(struct argv_buf *a, const char *dir, const char *path,
 	}
 	clang_CompileCommands_dispose(cmds);
 	clang_CompilationDatabase_dispose(db);
+}
+
+/*
+ * libclang's database code may hold LLVM's locks: no parse child is forked
+ * from another thread meanwhile (lint/isolate.c), or it could inherit one held.
+ */
+static void push_db_args(struct argv_buf *a, const char *dir, const char *path,
+			 struct db_entry_out *entry)
+{
+	lint__fork_lock(true);
+	push_db_args_locked(a, dir, path, entry);
+	lint__fork_unlock();
 }
 
 /* `-- clang-16 -Iinc`: a first word that is not a flag names the compiler. */

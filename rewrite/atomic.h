@@ -70,5 +70,11 @@ int file_set__replace(const struct file_snapshot *snaps, const char *const *byte
  * 0; a set another live run is writing is left alone.
  */
 int file_set__recover(const char *path);
+/*
+ * How many sets file_set__recover has settled in this process so far: a
+ * thread that read files before the count moved may have read a set half
+ * renamed, and reads them again.
+ */
+unsigned file_set__settled(void);
 
 #endif

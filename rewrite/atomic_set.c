@@ -11,6 +11,8 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,19 +260,36 @@ static void settle(char *text)
 		drop_journal(files[i], master);
 }
 
+/*
+ * Threads of one run recover one at a time: a thread that finds a journal
+ * another thread of this run is settling waits here until the set is
+ * whole, and sees the count move (file_set__settled), so it reads again.
+ */
+static pthread_mutex_t recover_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_uint settled_sets;
+
+unsigned file_set__settled(void)
+{
+	return atomic_load(&settled_sets);
+}
+
 int file_set__recover(const char *path)
 {
 	char *j = journal_name(path), *text;
-	int fd = j ? open(j, O_RDONLY | O_CLOEXEC) : -1, done = 0;
+	int fd, done = 0;
 
-	/* a journal somebody holds is a set being written now */
+	pthread_mutex_lock(&recover_lock);
+	fd = j ? open(j, O_RDONLY | O_CLOEXEC) : -1;
+	/* a journal another process holds is a set being written now */
 	if (fd >= 0 && !flock(fd, LOCK_EX | LOCK_NB) && (text = slurp(fd))) {
 		settle(text);
 		free(text);
+		atomic_fetch_add(&settled_sets, 1);
 		done = 1;
 	}
 	if (fd >= 0)
 		close(fd);
+	pthread_mutex_unlock(&recover_lock);
 	free(j);
 	return done;
 }

@@ -48,8 +48,10 @@ static enum CXChildVisitResult nth_one(CXCursor c, CXCursor parent, CXClientData
 	struct nth *s = d;
 
 	(void)parent;
-	if (s->n++ == s->i)
+	if (s->n++ == s->i) {
 		s->out = c;
+		return CXChildVisit_Break;
+	}
 	return CXChildVisit_Continue;
 }
 

@@ -29,7 +29,7 @@ struct counted {
 /* Step of the increment expression, 0 if it is not i++, ++i, i += S or i = i + S. */
 static long long step_of(CXCursor inc, CXCursor var)
 {
-	CXCursor e = cursor__strip(inc);
+	CXCursor e = ast__strip(inc);
 	enum CXCursorKind k = clang_getCursorKind(e);
 	long long s;
 
@@ -37,22 +37,22 @@ static long long step_of(CXCursor inc, CXCursor var)
 		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
 
 		if ((op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc) &&
-		    clang_equalCursors(cursor__ref_var(cursor__child(e, 0)), var))
+		    clang_equalCursors(cursor__ref_var(ast__child(e, 0)), var))
 			return 1;
 		return 0;
 	}
-	if (!clang_equalCursors(cursor__ref_var(cursor__child(e, 0)), var))
+	if (!clang_equalCursors(cursor__ref_var(ast__child(e, 0)), var))
 		return 0;
 	if (k == CXCursor_CompoundAssignOperator &&
 	    clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_AddAssign)
-		return cursor__int_value(cursor__child(e, 1), &s) ? s : 0;
+		return cursor__int_value(ast__child(e, 1), &s) ? s : 0;
 	if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign) {
-		CXCursor r = cursor__strip(cursor__child(e, 1));
+		CXCursor r = ast__strip(ast__child(e, 1));
 
 		if (clang_getCursorKind(r) == CXCursor_BinaryOperator &&
 		    clang_getCursorBinaryOperatorKind(r) == CXBinaryOperator_Add &&
-		    clang_equalCursors(cursor__ref_var(cursor__child(r, 0)), var))
-			return cursor__int_value(cursor__child(r, 1), &s) ? s : 0;
+		    clang_equalCursors(cursor__ref_var(ast__child(r, 0)), var))
+			return cursor__int_value(ast__child(r, 1), &s) ? s : 0;
 	}
 	return 0;
 }
@@ -79,7 +79,7 @@ static long long trip_count(const struct counted *c)
  */
 static CXCursor bounding_compare(CXCursor cond, bool *more, CXCursor *rest)
 {
-	CXCursor c = cursor__strip(cond);
+	CXCursor c = ast__strip(cond);
 	long long v;
 
 	*more = false;
@@ -90,12 +90,12 @@ static CXCursor bounding_compare(CXCursor cond, bool *more, CXCursor *rest)
 		return c;
 	*more = true;
 	for (unsigned i = 0; i < 2; i++) {
-		CXCursor side = cursor__strip(cursor__child(c, i));
+		CXCursor side = ast__strip(ast__child(c, i));
 
 		if (clang_getCursorKind(side) == CXCursor_BinaryOperator &&
-		    cursor__int_value(cursor__child(side, 1), &v) &&
-		    !clang_Cursor_isNull(cursor__ref_var(cursor__child(side, 0)))) {
-			*rest = cursor__child(c, !i);
+		    cursor__int_value(ast__child(side, 1), &v) &&
+		    !clang_Cursor_isNull(cursor__ref_var(ast__child(side, 0)))) {
+			*rest = ast__child(c, !i);
 			return side;
 		}
 	}
@@ -142,8 +142,8 @@ static bool analyse(const struct loop *l, struct counted *c)
 	c->op = clang_getCursorBinaryOperatorKind(cond);
 	if (c->op != CXBinaryOperator_LT && c->op != CXBinaryOperator_LE && c->op != CXBinaryOperator_NE)
 		return false;
-	c->var = cursor__ref_var(cursor__child(cond, 0));
-	c->bound = cursor__child(cond, 1);
+	c->var = cursor__ref_var(ast__child(cond, 0));
+	c->bound = ast__child(cond, 1);
 	if (clang_Cursor_isNull(c->var) || !cursor__int_value(c->bound, &c->to))
 		return false;
 	c->start = var__start(l, c->var);

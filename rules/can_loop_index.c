@@ -34,17 +34,17 @@ struct for_shape {
 /* The `i < BOUND` beside can_loop in the condition, or a null cursor. */
 static CXCursor bound_compare(const struct loop *l, const struct loop_index *x)
 {
-	CXCursor c = cursor__strip(l->cond), cmp = clang_getNullCursor();
+	CXCursor c = ast__strip(l->cond), cmp = clang_getNullCursor();
 
 	if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
 	    clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_LAnd)
 		return cmp;
 	for (unsigned i = 0; i < 2; i++) {
-		CXCursor side = cursor__strip(cursor__child(c, i));
+		CXCursor side = ast__strip(ast__child(c, i));
 
 		if (clang_getCursorKind(side) == CXCursor_BinaryOperator &&
 		    clang_getCursorBinaryOperatorKind(side) == CXBinaryOperator_LT &&
-		    clang_equalCursors(cursor__ref_var(cursor__child(side, 0)), x->var))
+		    clang_equalCursors(cursor__ref_var(ast__child(side, 0)), x->var))
 			cmp = side;
 	}
 	return cmp;
@@ -59,18 +59,18 @@ static bool few_iterations(struct lint_ctx *ctx, const struct loop *l, const str
 	long long to;
 
 	return x->start_kind == START_CONST && !clang_Cursor_isNull(cmp) &&
-	       cursor__int_value(cursor__child(cmp, 1), &to) &&
+	       cursor__int_value(ast__child(cmp, 1), &to) &&
 	       to - x->start_value < (long long)th;
 }
 
 static bool bpf_for_shape(const struct loop *l, const struct loop_index *x, struct for_shape *s)
 {
-	CXCursor inc = cursor__strip(l->inc), cmp = bound_compare(l, x);
+	CXCursor inc = ast__strip(l->inc), cmp = bound_compare(l, x);
 	struct var_use u;
 
 	if (l->kind != LOOP_FOR || clang_Cursor_isNull(cmp))
 		return false;
-	s->bound = cursor__child(cmp, 1);
+	s->bound = ast__child(cmp, 1);
 	/* bpf_iter_num_new refuses ranges over BPF_MAX_LOOPS (8M): -E2BIG. */
 	if (!cursor__int_value(s->bound, &s->to) || s->to <= 0 || s->to > 8LL * 1024 * 1024)
 		return false;

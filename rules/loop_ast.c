@@ -180,23 +180,23 @@ static bool parse_for_header(struct lint_ctx *ctx, struct loop *l, unsigned end)
 /* Fill l's parts from a ForStmt; false for a for from another macro. */
 static bool fill_for(struct lint_ctx *ctx, struct loop *l)
 {
-	unsigned n = cursor__n_children(l->stmt);
+	unsigned n = ast__n_children(l->stmt);
 	const struct lint_macro *mac = lint_macro_at(ctx, l->off);
 	const char *m = mac ? mac->name : NULL;
 
-	l->body = cursor__child(l->stmt, n - 1);
+	l->body = ast__child(l->stmt, n - 1);
 	if (m && (!strcmp(m, "bpf_for") || !strcmp(m, "bpf_repeat"))) {
 		l->kind = strcmp(m, "bpf_for") ? LOOP_BPF_REPEAT : LOOP_BPF_FOR;
 		l->macro = loop__range(ctx, mac->off, mac->end);
 		if (l->kind == LOOP_BPF_FOR)
-			l->cond = cursor__child(l->stmt, n - 2);
+			l->cond = ast__child(l->stmt, n - 2);
 		return true;
 	}
 	if (m || !parse_for_header(ctx, l, cursor__off(l->body)))
 		return false;
 	l->kind = LOOP_FOR;
 	for (unsigned i = 0; i + 1 < n; i++) {
-		CXCursor c = cursor__child(l->stmt, i);
+		CXCursor c = ast__child(l->stmt, i);
 		unsigned o = cursor__off(c);
 
 		if (o < l->semi1)
@@ -222,8 +222,8 @@ static bool fill_loop(struct lint_ctx *ctx, struct loop *l)
 	if (loop__macro_at(ctx, l->off))
 		return false;	/* a while/do written inside some macro */
 	l->kind = k == CXCursor_WhileStmt ? LOOP_WHILE : LOOP_DO;
-	l->cond = cursor__child(l->stmt, k == CXCursor_WhileStmt ? 0 : 1);
-	l->body = cursor__child(l->stmt, k == CXCursor_WhileStmt ? 1 : 0);
+	l->cond = ast__child(l->stmt, k == CXCursor_WhileStmt ? 0 : 1);
+	l->body = ast__child(l->stmt, k == CXCursor_WhileStmt ? 1 : 0);
 	if (k == CXCursor_WhileStmt)
 		l->can_loop = loop__macro_in(ctx, "can_loop", l->off, cursor__off(l->body), NULL);
 	else

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <clang-c/Index.h>
 #include "lint/lint_ctx.h"
+#include "rules/ast_util.h"	/* ast__child, ast__strip: the cursor basics */
 
 enum loop_kind {
 	LOOP_FOR,        /* a for statement written out */
@@ -51,11 +52,6 @@ bool loop__macro_in(struct lint_ctx *ctx, const char *name, unsigned off,
  * returns their number (at most max), or -1. */
 int loop__macro_args(struct lint_ctx *ctx, unsigned off, char **args, int max);
 
-/* e through implicit casts, parentheses and unexposed wrappers. */
-CXCursor cursor__strip(CXCursor e);
-/* The i-th direct child, or a null cursor; the child count. */
-CXCursor cursor__child(CXCursor c, unsigned i);
-unsigned cursor__n_children(CXCursor c);
 /* The VarDecl a (stripped) DeclRefExpr names, or a null cursor. */
 CXCursor cursor__ref_var(CXCursor e);
 /* Does any DeclRefExpr under tree (tree included) name var? */

@@ -4,58 +4,14 @@
  * who mentions, writes or reads a variable, and where a loop index starts.
  */
 #include <string.h>
+#include "rules/ast_util.h"
 #include "rules/loop_ast.h"
-
-static bool is_wrapper(enum CXCursorKind k)
-{
-	return k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr;
-}
-
-struct nth {
-	unsigned want, seen;
-	CXCursor found;
-};
-
-static enum CXChildVisitResult visit_nth(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct nth *n = d;
-
-	(void)parent;
-	if (n->seen++ == n->want) {
-		n->found = c;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
-CXCursor cursor__child(CXCursor c, unsigned i)
-{
-	struct nth n = { .want = i, .found = clang_getNullCursor() };
-
-	clang_visitChildren(c, visit_nth, &n);
-	return n.found;
-}
-
-unsigned cursor__n_children(CXCursor c)
-{
-	struct nth n = { .want = ~0u, .found = clang_getNullCursor() };
-
-	clang_visitChildren(c, visit_nth, &n);
-	return n.seen;
-}
-
-CXCursor cursor__strip(CXCursor e)
-{
-	while (is_wrapper(clang_getCursorKind(e)) && cursor__n_children(e) == 1)
-		e = cursor__child(e, 0);
-	return e;
-}
 
 CXCursor cursor__ref_var(CXCursor e)
 {
 	CXCursor d;
 
-	e = cursor__strip(e);
+	e = ast__strip(e);
 	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
 		return clang_getNullCursor();
 	d = clang_getCursorReferenced(e);
@@ -158,7 +114,7 @@ static bool is_one(CXCursor e)
 static void note_binary(struct uses *s, CXCursor c)
 {
 	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-	CXCursor lhs = cursor__ref_var(cursor__child(c, 0));
+	CXCursor lhs = cursor__ref_var(ast__child(c, 0));
 
 	if (clang_Cursor_isNull(lhs) || !clang_equalCursors(lhs, s->var))
 		return;
@@ -166,14 +122,14 @@ static void note_binary(struct uses *s, CXCursor c)
 		return;
 	s->u->writes++;
 	s->u->last_write = c;
-	if (op == CXBinaryOperator_AddAssign && is_one(cursor__child(c, 1)))
+	if (op == CXBinaryOperator_AddAssign && is_one(ast__child(c, 1)))
 		s->u->incs++;
 }
 
 static void note_unary(struct uses *s, CXCursor c)
 {
 	enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-	CXCursor v = cursor__ref_var(cursor__child(c, 0));
+	CXCursor v = cursor__ref_var(ast__child(c, 0));
 
 	if (clang_Cursor_isNull(v) || !clang_equalCursors(v, s->var))
 		return;
@@ -245,8 +201,8 @@ bool var__read_after(CXCursor func, CXCursor var, unsigned off)
 /* The initialiser of a VarDecl: its last child, when that is an expression. */
 static CXCursor var_init(CXCursor var)
 {
-	unsigned n = cursor__n_children(var);
-	CXCursor last = n ? cursor__child(var, n - 1) : clang_getNullCursor();
+	unsigned n = ast__n_children(var);
+	CXCursor last = n ? ast__child(var, n - 1) : clang_getNullCursor();
 
 	return !clang_Cursor_isNull(last) && clang_isExpression(clang_getCursorKind(last))
 		? last : clang_getNullCursor();
@@ -269,10 +225,10 @@ static enum CXChildVisitResult visit_start(CXCursor c, CXCursor parent, CXClient
 		s->found = var_init(c);
 	} else if (k == CXCursor_BinaryOperator &&
 		   clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
-		CXCursor v = cursor__ref_var(cursor__child(c, 0));
+		CXCursor v = cursor__ref_var(ast__child(c, 0));
 
 		if (!clang_Cursor_isNull(v) && clang_equalCursors(v, s->var))
-			s->found = cursor__child(c, 1);
+			s->found = ast__child(c, 1);
 	}
 	return CXChildVisit_Recurse;
 }
@@ -337,7 +293,7 @@ static enum CXChildVisitResult visit_index(CXCursor c, CXCursor parent, CXClient
 
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr &&
-	    cursor__mentions(cursor__child(c, 1), x->var)) {
+	    cursor__mentions(ast__child(c, 1), x->var)) {
 		x->found = true;
 		return CXChildVisit_Break;
 	}
@@ -381,7 +337,7 @@ static enum CXChildVisitResult visit_clash(CXCursor c, CXCursor parent, CXClient
 	if (k == CXCursor_DeclStmt)
 		return CXChildVisit_Recurse;
 	if (k == CXCursor_ForStmt) {
-		CXCursor first = cursor__child(c, 0);
+		CXCursor first = ast__child(c, 0);
 
 		if (clang_getCursorKind(first) == CXCursor_DeclStmt)
 			clang_visitChildren(first, visit_clash, x);
@@ -408,7 +364,7 @@ struct nonneg {
 static bool is_lower_check(CXCursor c, CXCursor var)
 {
 	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-	CXCursor a = cursor__child(c, 0), b = cursor__child(c, 1);
+	CXCursor a = ast__child(c, 0), b = ast__child(c, 1);
 	long long v;
 
 	if (op < CXBinaryOperator_LT || op > CXBinaryOperator_GE)

@@ -33,7 +33,7 @@ static enum CXChildVisitResult visit_subscripts(CXCursor c, CXCursor parent, CXC
 
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr) {
-		idx = cursor__child(c, 1);
+		idx = ast__child(c, 1);
 		visit_refs(idx, idx, d);
 		clang_visitChildren(idx, visit_refs, d);
 	}
@@ -49,7 +49,7 @@ static enum CXChildVisitResult visit_init(CXCursor c, CXCursor parent, CXClientD
 	}
 	if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
 	    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
-		cand_add(d, cursor__ref_var(cursor__child(c, 0)));
+		cand_add(d, cursor__ref_var(ast__child(c, 0)));
 	return CXChildVisit_Recurse;
 }
 
@@ -114,7 +114,7 @@ static enum CXChildVisitResult visit_if(CXCursor c, CXCursor parent, CXClientDat
 
 	(void)parent;
 	if ((k == CXCursor_IfStmt || k == CXCursor_ConditionalOperator) &&
-	    cursor__mentions(cursor__child(c, 0), x->var)) {
+	    cursor__mentions(ast__child(c, 0), x->var)) {
 		x->found = true;
 		return CXChildVisit_Break;
 	}
@@ -142,13 +142,13 @@ static bool has_barrier(struct lint_ctx *ctx, const struct loop *l, CXCursor var
 /* The body's last statement, when it is the index's only write. */
 static CXCursor last_step(const struct loop *l, const struct loop_index *x)
 {
-	unsigned n = cursor__n_children(l->body);
+	unsigned n = ast__n_children(l->body);
 	CXCursor last;
 
 	if (clang_getCursorKind(l->body) != CXCursor_CompoundStmt || !n ||
 	    x->uses.writes != 1 || x->uses.incs != 1)
 		return clang_getNullCursor();
-	last = cursor__child(l->body, n - 1);
+	last = ast__child(l->body, n - 1);
 	return cursor__off(last) == cursor__off(x->uses.last_write) ? last : clang_getNullCursor();
 }
 
@@ -275,7 +275,7 @@ void loop_index__insert_barrier(struct lint_ctx *ctx, struct bpf_finding *f,
 				const struct loop *l, const struct loop_index *x)
 {
 	bool block = clang_getCursorKind(l->body) == CXCursor_CompoundStmt;
-	CXCursor first = block ? cursor__child(l->body, 0) : l->body;
+	CXCursor first = block ? ast__child(l->body, 0) : l->body;
 	CXString n = clang_getCursorSpelling(x->var);
 	char *text = NULL;
 

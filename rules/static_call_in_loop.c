@@ -66,11 +66,11 @@ static CXCursor written_var(CXCursor c)
 		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
 
 		if (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec)
-			return cursor__ref_var(cursor__child(c, 0));
+			return cursor__ref_var(ast__child(c, 0));
 	} else if (k == CXCursor_CompoundAssignOperator ||
 		   (k == CXCursor_BinaryOperator &&
 		    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)) {
-		return cursor__ref_var(cursor__child(c, 0));
+		return cursor__ref_var(ast__child(c, 0));
 	}
 	return clang_getNullCursor();
 }
@@ -88,7 +88,7 @@ static bool is_step(CXCursor c)
 		return false;
 	op = clang_getCursorBinaryOperatorKind(c);
 	return (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign) &&
-	       cursor__int_value(cursor__child(c, 1), &v);
+	       cursor__int_value(ast__child(c, 1), &v);
 }
 
 static enum CXChildVisitResult visit_collect(CXCursor c, CXCursor parent, CXClientData d)
@@ -112,7 +112,7 @@ static enum CXChildVisitResult visit_collect(CXCursor c, CXCursor parent, CXClie
 		CXCursor v = written_var(c);
 
 		if (!clang_Cursor_isNull(v) && k != CXCursor_UnaryOperator &&
-		    !clang_Cursor_isNull(set_mentioned(x->set, cursor__child(c, 1))))
+		    !clang_Cursor_isNull(set_mentioned(x->set, ast__child(c, 1))))
 			set_add(x->set, v);
 	}
 	return CXChildVisit_Recurse;

@@ -63,9 +63,9 @@ static bool is_null_const(CXCursor e)
 {
 	long long v;
 
-	e = cursor__strip(e);
+	e = ast__strip(e);
 	if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr)
-		e = cursor__child(e, cursor__n_children(e) - 1);
+		e = ast__child(e, ast__n_children(e) - 1);
 	return cursor__int_value(e, &v) && v == 0;
 }
 
@@ -73,7 +73,7 @@ static enum CXChildVisitResult visit_null(CXCursor c, CXCursor parent, CXClientD
 {
 	struct nullchk *x = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	CXCursor a = cursor__child(c, 0), b = cursor__child(c, 1);
+	CXCursor a = ast__child(c, 0), b = ast__child(c, 1);
 
 	(void)parent;
 	if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot)

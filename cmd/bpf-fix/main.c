@@ -307,27 +307,45 @@ static bool recover_sets(const struct bpf_findings *found)
 	return any;
 }
 
-/* On a worker: read the file and lint exactly those bytes, not a later version. */
-static void fix_work(void *arg, size_t i, struct lint_session *s)
+/* Read the file and lint exactly those bytes, not a later version; 0 or -1 (said in why). */
+static int read_and_lint(struct fix_item *it, const struct lint_options *base,
+			 struct lint_session *s)
 {
-	struct run *r = arg;
-	struct fix_item *it = &r->items[i];
-	struct lint_options opt = r->c->opt;
+	struct lint_options opt = *base;
 
-	if (r->c->apply)
-		file_snapshot__remove_stale(it->path);
 	if (file_snapshot__read(&it->snap, it->path, it->why, sizeof(it->why))) {
 		it->read_status = 2;
-		return;
+		return -1;
 	}
 	it->have_snap = true;
 	opt.unsaved_text = it->snap.bytes;
 	opt.unsaved_len = it->snap.len;
 	it->lint_rc = s ? lint_run(s, it->path, &opt, &it->found, &it->err) : -ENOMEM;
-	if (r->c->apply && !it->lint_rc && recover_sets(&it->found)) {
-		/* a killed run's set of included files was finished or undone: lint again */
+	return 0;
+}
+
+/* On a worker: read and lint the file, after any set a killed run left in it is settled. */
+static void fix_work(void *arg, size_t i, struct lint_session *s)
+{
+	struct run *r = arg;
+	struct fix_item *it = &r->items[i];
+	unsigned settled = file_set__settled();
+
+	if (r->c->apply)
+		file_snapshot__remove_stale(it->path);
+	if (read_and_lint(it, &r->c->opt, s) || !r->c->apply || it->lint_rc)
+		return;
+	if (recover_sets(&it->found) || file_set__settled() != settled) {
+		/*
+		 * a killed run's set was finished or undone while this worker
+		 * read, by it or by another worker: read and lint again
+		 */
 		findings_free(&it->found);
-		it->lint_rc = lint_run(s, it->path, &opt, &it->found, &it->err);
+		free(it->err);
+		it->err = NULL;
+		file_snapshot__free(&it->snap);
+		it->have_snap = false;
+		read_and_lint(it, &r->c->opt, s);
 	}
 }
 

@@ -2,8 +2,8 @@
 /*
  * Maps and the helpers that take them (check_map_func_compatibility, both
  * ways), sockets found in a sockmap (a reference to release), locks named
- * by the lookup that found them, and NULL learnt from comparing two
- * pointers. The model once accepted the rejected ones and refused the
+ * by the lookup that found them, NULL learnt from comparing two pointers,
+ * and a map pointer reading (never writing) its kernel struct. The model once accepted the rejected ones and refused the
  * accepted ones. EXPECT-VERDICT and EXPECT-MSG are what 6.18 answers
  * (measured); tests/model/btf_args.py holds the model to them and to the
  * live kernel.
@@ -136,4 +136,23 @@ int equal_to_checked(void)
 		      "1: r0 = 0; exit;"
 		      :: [map] "i"(&counts), [lookup] "i"(BPF_FUNC_map_lookup_elem)
 		      : "r0", "r1", "r2", "r6", "r7");
+}
+
+/* EXPECT-VERDICT: accepted — a map pointer reads its struct bpf_map (ops, at 0) */
+SEC("socket")
+__attribute__((naked))
+int read_map_struct(void)
+{
+	asm volatile ("r1 = %[map] ll; r6 = *(u64 *)(r1 + 0); r0 = 1; exit;"
+		      :: [map] "i"(&counts) : "r0", "r1", "r6");
+}
+
+/* EXPECT-VERDICT: rejected — and never writes it */
+/* EXPECT-MSG: only read from bpf_htab is supported */
+SEC("socket")
+__attribute__((naked))
+int write_map_struct(void)
+{
+	asm volatile ("r1 = %[map] ll; r2 = 0; *(u64 *)(r1 + 0) = r2; r0 = 1; exit;"
+		      :: [map] "i"(&counts) : "r0", "r1", "r2");
 }

@@ -3,10 +3,10 @@
  * Maps and the helpers that take them (check_map_func_compatibility, both
  * ways), sockets found in a sockmap (a reference to release), locks named
  * by the lookup that found them, NULL learnt from comparing two pointers,
- * and a map pointer reading (never writing) its kernel struct. The model once accepted the rejected ones and refused the
- * accepted ones. EXPECT-VERDICT and EXPECT-MSG are what 6.18 answers
- * (measured); tests/model/btf_args.py holds the model to them and to the
- * live kernel.
+ * and a map pointer reading (never writing) its kernel struct. The model
+ * once accepted the rejected ones and refused the accepted ones.
+ * EXPECT-VERDICT and EXPECT-MSG are what 6.18 answers (measured);
+ * tests/model/btf_args.py holds the model to them and to the live kernel.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>

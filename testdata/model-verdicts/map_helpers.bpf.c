@@ -3,7 +3,8 @@
  * Maps and the helpers that take them (check_map_func_compatibility, both
  * ways), sockets found in a sockmap (a reference to release), locks named
  * by the lookup that found them, NULL learnt from comparing two pointers,
- * and a map pointer reading (never writing) its kernel struct. The model
+ * a map pointer reading (never writing) its kernel struct, and timers kept
+ * from tracing programs (check_map_prog_compatibility). The model
  * once accepted the rejected ones and refused the accepted ones.
  * EXPECT-VERDICT and EXPECT-MSG are what 6.18 answers (measured);
  * tests/model/btf_args.py holds the model to them and to the live kernel.
@@ -52,6 +53,39 @@ struct {
 	__type(key, __u32);
 	__type(value, struct guarded);
 } guarded_map SEC(".maps");
+
+struct timed {
+	struct bpf_timer timer;
+	__u64 n;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct timed);
+} timers SEC(".maps");
+
+/* EXPECT-VERDICT: rejected — a kprobe may not hold a map with a bpf_timer */
+/* EXPECT-MSG: tracing progs cannot use bpf_timer yet */
+SEC("kprobe")
+int timer_map_in_kprobe(void *ctx)
+{
+	__u32 k = 0;
+	struct timed *t = bpf_map_lookup_elem(&timers, &k);
+
+	return t ? t->n : 0;
+}
+
+/* EXPECT-VERDICT: accepted — a tc program may */
+SEC("tc")
+int timer_map_in_tc(struct __sk_buff *skb)
+{
+	__u32 k = 0;
+	struct timed *t = bpf_map_lookup_elem(&timers, &k);
+
+	return t ? t->n : 0;
+}
 
 /* EXPECT-VERDICT: rejected — a prog array is read by tail calls only */
 /* EXPECT-MSG: cannot pass map_type 3 into func bpf_map_lookup_elem#1 */

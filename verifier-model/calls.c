@@ -504,30 +504,54 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	return 0;
 }
 
-/* The iterator slot R1 points at, checked for state. */
-static struct vm_slot *iter_arg(struct vm_env *env, bool want_init, int *spi)
+/* An iterator kfunc's type for messages: bpf_iter_bits_next -> "iter_bits". */
+static void iter_type_name(const struct vm_func_sig *sig, char *buf, size_t len)
+{
+	const char *n = strncmp(sig->name, "bpf_", 4) ? sig->name : sig->name + 4;
+	const char *end = strrchr(n, '_');
+
+	snprintf(buf, len, "%.*s", end ? (int)(end - n) : (int)strlen(n), n);
+}
+
+/* Stack slots of the iterator: its sig's fixed_size, 8 bytes when not given. */
+static int iter_slots(const struct vm_func_sig *sig)
+{
+	return sig->fixed_size > 8 ? sig->fixed_size / 8 : 1;
+}
+
+/* The iterator R1 points at (its lowest slot, which holds the state), checked for state. */
+static struct vm_slot *iter_arg(struct vm_env *env, const struct vm_func_sig *sig, bool want_init,
+				int *spi)
 {
 	const struct vm_reg *r1 = vm_env__reg(env, 1);
+	int n = iter_slots(sig);
+	struct vm_frame *f;
 	struct vm_slot *s;
+	char it[32];
 
+	iter_type_name(sig, it, sizeof(it));
 	if (r1->type != VM_PTR_STACK) {
 		expect(env, 1, "fp");
 		return NULL;
 	}
 	if (want_init) {
 		s = vm_stack_slot(env, r1, 0, spi);
-		if (!s || s->type[0] != VM_SLOT_ITER) {
-			vm_env__reject(env, "expected an initialized iter_num as arg #0");
+		f = env->cur->frame[r1->frameno];
+		for (int i = 0; s && i < n; i++)
+			if (*spi - i < 0 || f->slots[*spi - i].type[0] != VM_SLOT_ITER)
+				s = NULL;
+		if (!s) {
+			vm_env__reject(env, "expected an initialized %s as arg #0", it);
 			return NULL;
 		}
-		if (vm_live_read(env, r1->frameno, 1ull << *spi))
+		if (vm_live_read(env, r1->frameno, ((1ull << n) - 1) << (*spi - n + 1)))
 			return NULL;
 		return s;
 	}
 	{
 		int o = r1->off + (int)r1->s.var_off.value;
 
-		if (!scalar_is_const(&r1->s) || o % 8 || o < -VM_MAX_STACK || o + 8 > 0) {
+		if (!scalar_is_const(&r1->s) || o % 8 || o < -VM_MAX_STACK || o + 8 * n > 0) {
 			vm_env__reject(env, "arg#0 expected pointer to an iterator on stack");
 			return NULL;
 		}
@@ -538,11 +562,29 @@ static struct vm_slot *iter_arg(struct vm_env *env, bool want_init, int *spi)
 		}
 	}
 	s = vm_stack_slot(env, r1, 0, spi);
-	if (s && s->type[0] == VM_SLOT_ITER) {
-		vm_env__reject(env, "expected uninitialized iter_num as arg #0");
-		return NULL;
-	}
+	f = env->cur->frame[r1->frameno];
+	for (int i = 0; s && i < n; i++)
+		if (f->slots[*spi - i].type[0] == VM_SLOT_ITER) {
+			vm_env__reject(env, "expected uninitialized %s as arg #0", it);
+			return NULL;
+		}
 	return s;
+}
+
+/* Every slot of the iterator at spi (n of them, downwards) set to empty or to iterator. */
+static void iter_mark_slots(struct vm_env *env, int spi, int n, bool iter)
+{
+	struct vm_frame *f = env->cur->frame[vm_env__reg(env, 1)->frameno];
+
+	for (int i = 0; i < n; i++) {
+		struct vm_slot *s = &f->slots[spi - i];
+
+		memset(s, 0, sizeof(*s));
+		vm_reg__mark_not_init(&s->spilled);
+		for (int b = 0; iter && b < 8; b++)
+			s->type[b] = VM_SLOT_ITER;
+	}
+	vm_live_write(env, vm_env__reg(env, 1)->frameno, ((1ull << n) - 1) << (spi - n + 1));
 }
 
 static int iter_next(struct vm_env *env, struct vm_slot *s, int spi, const struct vm_func_sig *sig)
@@ -589,32 +631,28 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 				     ref && ref->name ? ref->name : "?");
 	if (sig->flags & VM_FN_ITER_NEW) {
 		for (int r = 2; r <= 3; r++)
-			if (vm_env__check_read(env, r) || (vm_env__reg(env, r)->type != VM_SCALAR &&
-							   expect(env, r, "scalar")))
+			if (sig->args[r - 1] != VM_ARG_NONE &&
+			    (vm_env__check_read(env, r) ||
+			     (sig->args[r - 1] == VM_ARG_SCALAR &&
+			      vm_env__reg(env, r)->type != VM_SCALAR && expect(env, r, "scalar"))))
 				return -EACCES;
-		if (!(s = iter_arg(env, false, &spi)))
+		if (!(s = iter_arg(env, sig, false, &spi)))
 			return -EACCES;
-		memset(s, 0, sizeof(*s));
-		vm_reg__mark_not_init(&s->spilled);
-		for (int b = 0; b < 8; b++)
-			s->type[b] = VM_SLOT_ITER;
+		iter_mark_slots(env, spi, iter_slots(sig), true);
 		s->iter_state = VM_ITER_ACTIVE;
-		vm_live_write(env, vm_env__reg(env, 1)->frameno, 1ull << spi);
 		s->spilled.ref_obj_id = vm_acquire_ref(env, env->insn_idx);
 		clobber_caller_saved(env);
 		vm_reg__mark_unknown(vm_env__reg(env, 0));
 		return 0;
 	}
 	if (sig->flags & (VM_FN_ITER_NEXT | VM_FN_ITER_DESTROY)) {
-		if (!(s = iter_arg(env, true, &spi)))
+		if (!(s = iter_arg(env, sig, true, &spi)))
 			return -EACCES;
 		if (sig->flags & VM_FN_ITER_NEXT)
 			return iter_next(env, s, spi, sig);
 		if (vm_release_ref(env, s->spilled.ref_obj_id))
 			return -EACCES;
-		vm_live_write(env, vm_env__reg(env, 1)->frameno, 1ull << spi);
-		memset(s, 0, sizeof(*s));
-		vm_reg__mark_not_init(&s->spilled);
+		iter_mark_slots(env, spi, iter_slots(sig), false);
 		clobber_caller_saved(env);
 		vm_reg__mark_not_init(vm_env__reg(env, 0));
 		return 0;

@@ -382,6 +382,12 @@ static const struct vm_func_sig kfuncs[] = {
 	  VM_FN_ITER_NEW, 0),
 	K("bpf_iter_num_next", VM_RET_ITER_NEXT, A(VM_ARG_ITER), VM_FN_ITER_NEXT, 4),
 	K("bpf_iter_num_destroy", VM_RET_VOID, A(VM_ARG_ITER), VM_FN_ITER_DESTROY, 0),
+	/* struct bpf_iter_bits: 16 bytes (fixed_size: the iterator's size) */
+	{ "bpf_iter_bits_new", VM_RET_INTEGER, A(VM_ARG_ITER_NEW, VM_ARG_ANYTHING, VM_ARG_SCALAR),
+	  VM_FN_ITER_NEW, 0, 0, NULL, 16, NULL },
+	{ "bpf_iter_bits_next", VM_RET_ITER_NEXT, A(VM_ARG_ITER), VM_FN_ITER_NEXT, 0, 4, NULL, 16, NULL },
+	{ "bpf_iter_bits_destroy", VM_RET_VOID, A(VM_ARG_ITER), VM_FN_ITER_DESTROY, 0, 0, NULL, 16,
+	  NULL },
 	K("bpf_rcu_read_lock", VM_RET_VOID, A(0), 0, 0),
 	K("bpf_rcu_read_unlock", VM_RET_VOID, A(0), 0, 0),
 };

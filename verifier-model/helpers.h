@@ -82,7 +82,7 @@ struct vm_func_sig {
 	int cb_nargs;             /* callback: arguments it receives */
 	int ret_size;             /* VM_RET_ITER_NEXT: bytes of the element */
 	const char *ret_struct;   /* VM_RET_BTF_PTR*: the kernel struct returned */
-	int fixed_size;           /* VM_ARG_FIXED_*: bytes of that argument */
+	int fixed_size;           /* VM_ARG_FIXED_*: bytes of that argument; iterators: their size */
 	const char *arg_struct;   /* VM_ARG_BTF_PTR*: the kernel struct wanted */
 };
 

@@ -16,6 +16,7 @@
 #include "verifier-model/stack_live.h"
 #include "verifier-model/ctx.h"
 #include "verifier-model/map_compat.h"
+#include "verifier-model/kfunc_ptrs.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -657,6 +658,8 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 		vm_reg__mark_not_init(vm_env__reg(env, 0));
 		return 0;
 	}
+	if (sig->flags & VM_FN_KF_PTR)
+		return vm_kfunc_ptr_call(env, sig);
 	if (!strcmp(sig->name, "bpf_rcu_read_lock"))
 		env->cur->active_rcu++;
 	else if (!strcmp(sig->name, "bpf_rcu_read_unlock") && env->cur->active_rcu)

@@ -377,6 +377,7 @@ static const struct vm_func_sig helpers[] = {
 };
 
 #define K(nm, r, args, fl, sz) { nm, r, args, fl, 0, sz, NULL, 0, NULL }
+#define KP(nm, r, args, fl, rs, as) { nm, r, args, (fl) | VM_FN_KF_PTR, 0, 0, rs, 0, as }
 static const struct vm_func_sig kfuncs[] = {
 	K("bpf_iter_num_new", VM_RET_INTEGER, A(VM_ARG_ITER_NEW, VM_ARG_SCALAR, VM_ARG_SCALAR),
 	  VM_FN_ITER_NEW, 0),
@@ -388,6 +389,27 @@ static const struct vm_func_sig kfuncs[] = {
 	{ "bpf_iter_bits_next", VM_RET_ITER_NEXT, A(VM_ARG_ITER), VM_FN_ITER_NEXT, 0, 4, NULL, 16, NULL },
 	{ "bpf_iter_bits_destroy", VM_RET_VOID, A(VM_ARG_ITER), VM_FN_ITER_DESTROY, 0, 0, NULL, 16,
 	  NULL },
+	/* tasks, cgroups, cpumasks: acquire (maybe NULL), trusted arguments, release */
+	KP("bpf_task_from_pid", VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_SCALAR), VM_FN_ACQUIRE,
+	   "task_struct", NULL),
+	KP("bpf_task_acquire", VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_BTF_PTR), VM_FN_ACQUIRE,
+	   "task_struct", "task_struct"),
+	KP("bpf_task_release", VM_RET_VOID, A(VM_ARG_BTF_PTR), VM_FN_RELEASE, NULL, "task_struct"),
+	KP("bpf_cgroup_from_id", VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_SCALAR), VM_FN_ACQUIRE,
+	   "cgroup", NULL),
+	KP("bpf_cgroup_acquire", VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_BTF_PTR), VM_FN_ACQUIRE,
+	   "cgroup", "cgroup"),
+	KP("bpf_cgroup_release", VM_RET_VOID, A(VM_ARG_BTF_PTR), VM_FN_RELEASE, NULL, "cgroup"),
+	KP("bpf_cpumask_create", VM_RET_BTF_PTR_OR_NULL, A(0), VM_FN_ACQUIRE | VM_FN_KF_CPUMASK,
+	   "bpf_cpumask", NULL),
+	KP("bpf_cpumask_acquire", VM_RET_BTF_PTR, A(VM_ARG_BTF_PTR), VM_FN_ACQUIRE | VM_FN_KF_CPUMASK,
+	   "bpf_cpumask", "bpf_cpumask"),
+	KP("bpf_cpumask_release", VM_RET_VOID, A(VM_ARG_BTF_PTR), VM_FN_RELEASE | VM_FN_KF_CPUMASK,
+	   NULL, "bpf_cpumask"),
+	KP("bpf_cpumask_set_cpu", VM_RET_VOID, A(VM_ARG_SCALAR, VM_ARG_BTF_PTR), VM_FN_KF_CPUMASK,
+	   NULL, "bpf_cpumask"),
+	KP("bpf_cpumask_test_cpu", VM_RET_INTEGER, A(VM_ARG_SCALAR, VM_ARG_BTF_PTR), VM_FN_KF_CPUMASK,
+	   NULL, "cpumask"),
 	K("bpf_rcu_read_lock", VM_RET_VOID, A(0), 0, 0),
 	K("bpf_rcu_read_unlock", VM_RET_VOID, A(0), 0, 0),
 };

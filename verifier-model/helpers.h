@@ -72,6 +72,8 @@ enum {
 	VM_FN_RET_UNTRUSTED = 1024, /* VM_RET_BTF_PTR*: not a trusted pointer */
 	VM_FN_ACQUIRE = 2048,     /* the returned socket holds a reference */
 	VM_FN_PTR_CAST = 4096,    /* the result carries its socket argument's reference */
+	VM_FN_KF_PTR = 8192,      /* kfunc of kernel objects by BTF pointer (kfunc_ptrs.c) */
+	VM_FN_KF_CPUMASK = 16384, /* one of the cpumask kfuncs (their own program types) */
 };
 
 struct vm_func_sig {

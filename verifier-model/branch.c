@@ -303,6 +303,11 @@ static int record_linked(struct vm_env *env, const struct vm_reg *d, const struc
 		collect_linked(st, d->id, &l);
 	if (l.n < 2 || !st->nhist)
 		return 0;
+	/* a loop's jump sees the same set each round: keep one copy */
+	if (env->nlinked && !memcmp(&env->linked[env->nlinked - 1], &l, sizeof(l))) {
+		st->hist[st->nhist - 1].linked = env->nlinked;
+		return 0;
+	}
 	if (env->nlinked == env->linked_cap) {
 		uint32_t cap = env->linked_cap ? env->linked_cap * 2 : 64;
 		struct vm_linked *n = realloc(env->linked, cap * sizeof(*n));

@@ -182,8 +182,11 @@ static int alu_unary(struct vm_env *env, const struct bpf_insn *insn, bool alu64
 {
 	struct vm_reg *dst = vm_env__reg(env, insn->dst_reg);
 
-	if (dst->type != VM_SCALAR)
-		return vm_env__reject(env, "R%d pointer arithmetic prohibited", insn->dst_reg);
+	/* privileged (allow_ptr_leaks): a pointer negated or swapped is just a number */
+	if (dst->type != VM_SCALAR) {
+		vm_reg__mark_unknown(dst);
+		return 0;
+	}
 	dst->id = 0;
 	dst->off = 0;
 	if (BPF_OP(insn->code) == BPF_NEG) {

@@ -317,9 +317,9 @@ int vm_exec_ld_imm64(struct vm_env *env, const struct bpf_insn *insn)
 	default:
 		return vm_env__reject(env, "invalid bpf_ld_imm64 insn");
 	}
-	if (dst->map < 0 && (dst->type == VM_PTR_MAP || dst->type == VM_PTR_MAP_VALUE))
-		return vm_env__reject(env, "fd %d is not pointing to valid bpf_map", insn->imm);
-	if (dst->map >= (int)env->obj->n_maps)
+	/* only map kinds name a map (a function pointer's map field is just 0) */
+	if ((dst->type == VM_PTR_MAP || dst->type == VM_PTR_MAP_VALUE) &&
+	    (dst->map < 0 || dst->map >= (int)env->obj->n_maps))
 		return vm_env__reject(env, "fd %d is not pointing to valid bpf_map", insn->imm);
 	return 0;
 }

@@ -78,6 +78,15 @@ static bool is_null_const(const struct vm_reg *r)
 	return r->type == VM_SCALAR && scalar_is_const(&r->s) && !scalar_const_value(&r->s);
 }
 
+/* An __arg_trusted argument: a trusted or referenced pointer to that struct, NULL if nullable. */
+static bool trusted_matches(const struct vm_reg *r, const struct vm_reg *want)
+{
+	if (is_null_const(r) || (r->flags & VM_F_MAYBE_NULL))
+		return want->flags & VM_F_MAYBE_NULL;
+	return r->type == VM_PTR_BTF && !r->off && ((r->flags & VM_F_TRUSTED) || r->ref_obj_id) &&
+	       (!r->btf_id || vm_kbtf_struct_is(r->btf_id, vm_kbtf_name(want->btf_id)) != 0);
+}
+
 /* One argument against its BTF type (btf_check_func_arg_match); false: mismatch. */
 static bool arg_matches(struct vm_env *env, int regno, const struct vm_reg *want)
 {
@@ -89,6 +98,8 @@ static bool arg_matches(struct vm_env *env, int regno, const struct vm_reg *want
 		return r->type == VM_SCALAR;
 	if (want->type == VM_PTR_CTX)
 		return r->type == VM_PTR_CTX && !r->off;
+	if (want->type == VM_PTR_BTF)
+		return trusted_matches(r, want);
 	if (is_null_const(r))
 		return want->flags & VM_F_MAYBE_NULL;
 	if ((r->flags & VM_F_MAYBE_NULL) && !(want->flags & VM_F_MAYBE_NULL))

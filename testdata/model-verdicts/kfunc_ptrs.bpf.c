@@ -3,8 +3,9 @@
  * kfuncs of kernel objects (tasks, cgroups, cpumasks): what they return
  * may be NULL and holds a reference to release, their arguments must be
  * trusted or referenced, and only some program types may call them
- * (raw tracepoints may not). A '?' before the section name only turns
- * autoload off. The model once stopped at these kfuncs ("not in the
+ * (raw tracepoints may not). A global function's __arg_trusted argument
+ * takes such a pointer, checked at the call and trusted inside. A '?'
+ * before the section name only turns autoload off. The model once stopped at these kfuncs ("not in the
  * model's table"). EXPECT-VERDICT and EXPECT-MSG are what 6.18 answers
  * (measured); tests/model/btf_args.py holds the model to them and to the
  * live kernel.
@@ -107,4 +108,63 @@ int cpumask_shared(void *ctx)
 	bpf_cpumask_release(ref);
 	bpf_cpumask_release(m);
 	return set;
+}
+
+#define __arg_trusted __attribute__((btf_decl_tag("arg:trusted")))
+
+__attribute__((noinline)) int hold_briefly(struct task_struct *t __arg_trusted)
+{
+	struct task_struct *own = bpf_task_acquire(t);
+
+	if (!own)
+		return 0;
+	bpf_task_release(own);
+	return 1;
+}
+
+__attribute__((noinline)) int drop_it(struct task_struct *t __arg_trusted)
+{
+	bpf_task_release(t);
+	return 0;
+}
+
+/* EXPECT-VERDICT: accepted — a referenced task to a trusted argument */
+SEC("syscall")
+int trusted_arg_passed(void *ctx)
+{
+	struct task_struct *t = bpf_task_from_pid(1);
+	int held;
+
+	if (!t)
+		return 0;
+	held = hold_briefly(t);
+	bpf_task_release(t);
+	return held;
+}
+
+/* EXPECT-VERDICT: rejected — the lookup may have found nothing */
+/* EXPECT-MSG: Caller passes invalid args into func#1 ('hold_briefly') */
+SEC("syscall")
+int trusted_arg_maybe_null(void *ctx)
+{
+	struct task_struct *t = bpf_task_from_pid(1);
+	int held = hold_briefly(t);
+
+	if (t)
+		bpf_task_release(t);
+	return held;
+}
+
+/* EXPECT-VERDICT: rejected — a trusted argument is not the callee's to release */
+/* EXPECT-MSG: release kernel function bpf_task_release expects refcounted PTR_TO_BTF_ID */
+SEC("syscall")
+int trusted_arg_released(void *ctx)
+{
+	struct task_struct *t = bpf_task_from_pid(1);
+
+	if (!t)
+		return 0;
+	drop_it(t);
+	bpf_task_release(t);
+	return 0;
 }

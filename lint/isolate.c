@@ -34,9 +34,13 @@
  * own libclang calls (session setup) exclude forks.
  */
 static pthread_rwlock_t fork_lock = PTHREAD_RWLOCK_INITIALIZER;
+/* A parse child has one thread and a copy of the lock as the fork held it. */
+static bool in_parse_child;
 
 void lint__fork_lock(bool exclusive)
 {
+	if (in_parse_child)
+		return;
 	if (exclusive)
 		pthread_rwlock_wrlock(&fork_lock);
 	else
@@ -45,7 +49,8 @@ void lint__fork_lock(bool exclusive)
 
 void lint__fork_unlock(void)
 {
-	pthread_rwlock_unlock(&fork_lock);
+	if (!in_parse_child)
+		pthread_rwlock_unlock(&fork_lock);
 }
 
 /* A growing byte buffer: the child's findings on the wire. */
@@ -311,6 +316,7 @@ int lint__run_isolated(const char *path, const struct lint_limits *lim,
 		return rc;
 	}
 	if (pid == 0) {
+		in_parse_child = true;
 		close(fds[0]);
 		child_run(fds[1], lim, fn, arg);
 	}

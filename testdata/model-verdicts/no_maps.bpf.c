@@ -21,5 +21,5 @@ static int count_round(__u64 i, void *ctx)
 SEC("raw_tp")
 int loop_without_maps(void *ctx)
 {
-	return bpf_loop(4, count_round, NULL, 0) > 0;
+	return bpf_loop(4, count_round, NULL, 0) > 0; // EXPECT: bpf-loop-callback
 }

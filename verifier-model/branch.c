@@ -6,10 +6,10 @@
  */
 #include <errno.h>
 #include <string.h>
-#include <stdlib.h>
 #include "verifier-model/explore.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
+#include "verifier-model/release.h"
 
 static bool is_ptr(const struct vm_reg *r)
 {
@@ -22,26 +22,29 @@ static bool is_const_zero(const struct vm_reg *r)
 }
 
 /* reg_not_null: the pointer kinds the verifier knows are never NULL. */
-static bool not_null(const struct vm_reg *r)
+static bool not_null(const struct vm_env *env, const struct vm_reg *r)
 {
 	if (r->flags & VM_F_MAYBE_NULL)
 		return false;
+	if (r->type == VM_PTR_MAP)
+		return vm_release_has(env->opt->kernel, VM_FEAT_MAP_PTR_NONNULL);
 	return r->type == VM_PTR_MAP_VALUE || r->type == VM_PTR_MAP_KEY || r->type == VM_PTR_MEM ||
 	       r->type == VM_PTR_SOCKET || r->type == VM_PTR_SOCK_COMMON ||
 	       r->type == VM_PTR_TCP_SOCK || (r->type == VM_PTR_BTF && (r->flags & VM_F_TRUSTED));
 }
 
-static int branch_taken(const struct vm_reg *a, const struct vm_reg *b, uint8_t op, bool is32)
+static int branch_taken(const struct vm_env *env, const struct vm_reg *a, const struct vm_reg *b,
+			uint8_t op, bool is32)
 {
 	if (a->type == VM_SCALAR && b->type == VM_SCALAR)
 		return scalar_branch_taken(&a->s, &b->s, op, is32);
-	if (is_ptr(a) && is_const_zero(b) && not_null(a) && !is32) {
+	if (is_ptr(a) && is_const_zero(b) && not_null(env, a) && !is32) {
 		if (op == BPF_JEQ)
 			return 0;
 		if (op == BPF_JNE)
 			return 1;
 	}
-	if (is_ptr(b) && is_const_zero(a) && not_null(b) && !is32) {
+	if (is_ptr(b) && is_const_zero(a) && not_null(env, b) && !is32) {
 		if (op == BPF_JEQ)
 			return 0;
 		if (op == BPF_JNE)
@@ -100,6 +103,67 @@ void vm_sync_linked(struct vm_env *env, struct vm_state *st, const struct vm_reg
 	(void)env;
 	if (reg->type == VM_SCALAR && reg->id)
 		for_each_reg(st, sync_one, &c);
+}
+
+static void link_one(struct vm_linked *l, struct vm_reg *r, uint32_t id, int frame, int no,
+		     bool is_reg)
+{
+	if (r->type != VM_SCALAR || (r->id & ~VM_ID_ADD_CONST) != id)
+		return;
+	if (l->cnt == VM_LINKED_MAX) {
+		r->id = 0;  /* no room: the link is broken, as the kernel does */
+		return;
+	}
+	l->e[l->cnt].frame = (uint8_t)frame;
+	l->e[l->cnt].is_reg = is_reg;
+	l->e[l->cnt++].no = (uint8_t)no;
+}
+
+/*
+ * collect_linked_regs: the scalars sharing r's id, registers live at the
+ * frame's insn (the March 2026 fix the 6.18 stable releases carry), then
+ * spills.
+ */
+static void collect_linked(struct vm_env *env, const struct vm_reg *r, struct vm_linked *l)
+{
+	struct vm_state *st = env->cur;
+	uint32_t id = r->id & ~VM_ID_ADD_CONST;
+
+	if (r->type != VM_SCALAR || !r->id)
+		return;
+	for (int f = st->curframe; f >= 0; f--) {
+		struct vm_frame *fr = st->frame[f];
+		int at = f == st->curframe ? env->insn_idx : st->frame[f + 1]->callsite;
+		uint16_t live = at >= 0 && (size_t)at < env->cfg.n ? env->cfg.live_regs[at] : 0xffff;
+
+		for (int i = 0; i < VM_REG_FP; i++)
+			if (live >> i & 1)
+				link_one(l, &fr->regs[i], id, f, i, true);
+		for (int s = 0; s < fr->nslots; s++)
+			if (fr->slots[s].type[0] == VM_SLOT_SPILL)
+				link_one(l, &fr->slots[s].spilled, id, f, s, false);
+	}
+}
+
+/*
+ * A fork on linked scalars is kept in the insn history (6.11+), before
+ * the push so that both sides have it: backtracking then marks them all
+ * precise together (check_cond_jmp_op, bt_sync_linked_regs).
+ */
+static void record_linked(struct vm_env *env, const struct bpf_insn *insn, struct vm_reg *d)
+{
+	struct vm_state *st = env->cur;
+	struct vm_linked l = { 0 };
+
+	if (!vm_release_has(env->opt->kernel, VM_FEAT_LINKED_REGS) || !st->nhist)
+		return;
+	if (BPF_SRC(insn->code) == BPF_X)
+		collect_linked(env, vm_env__reg(env, insn->src_reg), &l);
+	collect_linked(env, d, &l);
+	if (l.cnt > 1) {
+		st->hist[st->nhist - 1].linked = vm_linked__pack(&l);
+		vm_state__keep_hist(st);
+	}
 }
 
 struct null_ctx { uint32_t id; bool is_null; struct vm_state *st; const struct vm_object *obj; };
@@ -269,59 +333,6 @@ static void refine_side(struct vm_env *env, struct vm_state *st, const struct bp
 	}
 }
 
-static void collect_linked(const struct vm_state *st, uint32_t id, struct vm_linked *l)
-{
-	id &= ~VM_ID_ADD_CONST;
-	for (int f = 0; id && f <= st->curframe; f++) {
-		const struct vm_frame *fr = st->frame[f];
-
-		for (int r = 0; r < VM_MAX_REG && l->n < VM_LINKED_MAX; r++)
-			if (fr->regs[r].type == VM_SCALAR && (fr->regs[r].id & ~VM_ID_ADD_CONST) == id)
-				l->e[l->n++] = (struct vm_linked_ent){ (uint8_t)f, true, (uint8_t)r };
-		for (int s = 0; s < fr->nslots && s < 64 && l->n < VM_LINKED_MAX; s++) {
-			const struct vm_reg *sp = &fr->slots[s].spilled;
-
-			if (fr->slots[s].type[0] == VM_SLOT_SPILL && sp->type == VM_SCALAR &&
-			    (sp->id & ~VM_ID_ADD_CONST) == id)
-				l->e[l->n++] = (struct vm_linked_ent){ (uint8_t)f, false, (uint8_t)s };
-		}
-	}
-}
-
-/*
- * collect_linked_regs: the scalars linked to a jump's operands go into the
- * jump's history entry, so that precision of one reaches all of them.
- */
-static int record_linked(struct vm_env *env, const struct vm_reg *d, const struct vm_reg *s, bool x)
-{
-	struct vm_state *st = env->cur;
-	struct vm_linked l = { 0 };
-
-	if (x && s->type == VM_SCALAR && s->id)
-		collect_linked(st, s->id, &l);
-	if (d->type == VM_SCALAR && d->id && (!x || (d->id ^ s->id) & ~VM_ID_ADD_CONST))
-		collect_linked(st, d->id, &l);
-	if (l.n < 2 || !st->nhist)
-		return 0;
-	/* a loop's jump sees the same set each round: keep one copy */
-	if (env->nlinked && !memcmp(&env->linked[env->nlinked - 1], &l, sizeof(l))) {
-		st->hist[st->nhist - 1].linked = env->nlinked;
-		return 0;
-	}
-	if (env->nlinked == env->linked_cap) {
-		uint32_t cap = env->linked_cap ? env->linked_cap * 2 : 64;
-		struct vm_linked *n = realloc(env->linked, cap * sizeof(*n));
-
-		if (!n)
-			return vm_env__limit(env, "model: out of memory");
-		env->linked = n;
-		env->linked_cap = cap;
-	}
-	env->linked[env->nlinked++] = l;
-	st->hist[st->nhist - 1].linked = env->nlinked;
-	return 0;
-}
-
 int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
 {
 	uint8_t op = BPF_OP(insn->code);
@@ -340,9 +351,7 @@ int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
 		scalar_set_const(&k.s, is32 ? (uint32_t)insn->imm : (uint64_t)(int64_t)insn->imm);
 		s = &k;
 	}
-	if (record_linked(env, d, s, x))
-		return -EACCES;
-	pred = branch_taken(d, s, op, is32);
+	pred = branch_taken(env, d, s, op, is32);
 	if (pred >= 0) {
 		if (d->type == VM_SCALAR && vm_mark_precise(env, insn->dst_reg))
 			return -EACCES;
@@ -352,6 +361,7 @@ int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
 		env->insn_idx = pred ? target : env->insn_idx + 1;
 		return 0;
 	}
+	record_linked(env, insn, d);
 	other = vm_env__push(env, target, env->insn_idx);
 	if (!other)
 		return -EACCES;

@@ -59,8 +59,6 @@ struct vm_env {
 	long precise_marks;            /* precision marks set so far */
 	uint8_t *kconfig;              /* .kconfig values (kconfig.c), lazily */
 	struct vm_stack_live *live;    /* 6.18 stack liveness (stack_live.c), or NULL */
-	struct vm_linked *linked;      /* linked-scalar sets of cond jumps (hist.linked) */
-	uint32_t nlinked, linked_cap;
 };
 
 /* Reject with the kernel's words; returns -EACCES for convenient returns. */

@@ -89,7 +89,7 @@ static void set_hist_stack(struct vm_env *env, int frame, int spi)
 	if (st->nhist) {
 		st->hist[st->nhist - 1].spi = (int16_t)spi;
 		st->hist[st->nhist - 1].frame = (uint8_t)frame;
-		st->jmp_hist_cnt++;
+		vm_state__keep_hist(st);
 	}
 }
 

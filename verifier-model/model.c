@@ -149,7 +149,6 @@ static void env_fini(struct vm_env *env)
 	free(env->global_done);
 	free(env->insn_counts);
 	free(env->kconfig);
-	free(env->linked);
 }
 
 /*

@@ -52,8 +52,28 @@ static bool bt_stack(struct vm_env *env, const struct vm_hist *h, int base)
 	return h->spi >= 0 && (base == VM_REG_FP || has(env, VM_FEAT_PRECISE_STACK_PTRS));
 }
 
+/* bt_sync_linked_regs: one of the scalars linked at h is precise, so all are. */
+static void bt_sync_linked(struct bt *b, const struct vm_hist *h)
+{
+	struct vm_linked l;
+	bool some = false;
+
+	if (!h->linked)
+		return;
+	vm_linked__unpack(h->linked, &l);
+	for (int i = 0; i < l.cnt && !some; i++)
+		some = l.e[i].is_reg ? b->regs[l.e[i].frame] >> l.e[i].no & 1
+				     : b->slots[l.e[i].frame] >> l.e[i].no & 1;
+	for (int i = 0; some && i < l.cnt; i++) {
+		if (l.e[i].is_reg)
+			b->regs[l.e[i].frame] |= (uint16_t)(1u << l.e[i].no);
+		else
+			b->slots[l.e[i].frame] |= 1ull << l.e[i].no;
+	}
+}
+
 /* One insn backwards in the insn's own frame (backtrack_insn). */
-static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h)
+static int bt_insn_body(struct vm_env *env, struct bt *b, const struct vm_hist *h)
 {
 	const struct bpf_insn *x = &env->prog->insns[h->idx];
 	uint8_t cls = BPF_CLASS(x->code);
@@ -103,6 +123,18 @@ static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h)
 		}
 		return BT_OK;
 	}
+}
+
+/* The linked scalars are synced before and after the insn, as backtrack_insn does. */
+static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h)
+{
+	int err;
+
+	bt_sync_linked(b, h);
+	err = bt_insn_body(env, b, h);
+	if (!err)
+		bt_sync_linked(b, h);
+	return err;
 }
 
 /*
@@ -217,26 +249,6 @@ static int bt_return(struct vm_env *env, struct bt *b, int later)
 	return (!cb && (b->regs[caller] & 0x3e)) ? -1 : 0;
 }
 
-/* bt_sync_linked_regs: one scalar of a jump's linked set precise makes all precise. */
-static void bt_sync_linked(const struct vm_env *env, struct bt *b, const struct vm_hist *h)
-{
-	const struct vm_linked *l;
-	bool any = false;
-
-	if (!h->linked || h->linked > env->nlinked)
-		return;
-	l = &env->linked[h->linked - 1];
-	for (int i = 0; i < l->n && !any; i++)
-		any = l->e[i].is_reg ? b->regs[l->e[i].frame] >> l->e[i].idx & 1
-				     : b->slots[l->e[i].frame] >> l->e[i].idx & 1;
-	for (int i = 0; any && i < l->n; i++) {
-		if (l->e[i].is_reg)
-			b->regs[l->e[i].frame] |= (uint16_t)(1u << l->e[i].idx);
-		else
-			b->slots[l->e[i].frame] |= 1ull << l->e[i].idx;
-	}
-}
-
 /* Backtrack b from cur; skip: cur's last history entry is the current insn. */
 static int backtrack(struct vm_env *env, struct bt *b, bool skip)
 {
@@ -248,7 +260,6 @@ static int backtrack(struct vm_env *env, struct bt *b, bool skip)
 			const struct vm_hist *h = &st->hist[k];
 			int fr;
 
-			bt_sync_linked(env, b, h);
 			if (skip) {
 				skip = false;
 				continue;
@@ -256,8 +267,6 @@ static int backtrack(struct vm_env *env, struct bt *b, bool skip)
 			fr = bt_frames(env, b, h);
 			if (fr == 2)
 				fr = bt_return(env, b, later);
-			if (fr == 0)
-				bt_sync_linked(env, b, h);
 			if (fr < 0 || (fr == 0 && bt_insn(env, b, h))) {
 				/* before 6.5: the checkpoints above the state being walked */
 				vm_mark_all_precise(env, has(env, VM_FEAT_PRECISE_SUBPROGS) ? env->cur :

@@ -171,6 +171,36 @@ int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
 	return 0;
 }
 
+uint64_t vm_linked__pack(const struct vm_linked *l)
+{
+	uint64_t v = l->cnt & 7;
+
+	for (int i = 0; i < l->cnt && i < VM_LINKED_MAX; i++)
+		v |= (uint64_t)((l->e[i].frame & 7) | (l->e[i].is_reg & 1) << 3 |
+				(l->e[i].no & 63) << 4) << (3 + 10 * i);
+	return v;
+}
+
+void vm_linked__unpack(uint64_t v, struct vm_linked *l)
+{
+	l->cnt = v & 7;
+	for (int i = 0; i < l->cnt && i < VM_LINKED_MAX; i++) {
+		unsigned e = (unsigned)(v >> (3 + 10 * i)) & 0x3ff;
+
+		l->e[i].frame = e & 7;
+		l->e[i].is_reg = e >> 3 & 1;
+		l->e[i].no = e >> 4 & 63;
+	}
+}
+
+void vm_state__keep_hist(struct vm_state *st)
+{
+	if (st->nhist && st->hist_kept != st->nhist) {
+		st->hist_kept = st->nhist;
+		st->jmp_hist_cnt++;
+	}
+}
+
 size_t vm_state__bytes(const struct vm_state *st)
 {
 	size_t n = sizeof(*st) + st->hist_cap * sizeof(struct vm_hist);

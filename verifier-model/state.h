@@ -83,20 +83,22 @@ struct vm_frame {
 	struct vm_slot *slots;   /* slots[spi], spi 0 = fp-8 */
 };
 
+/*
+ * Scalars linked by id at a branch (the kernel's struct linked_regs), at
+ * most VM_LINKED_MAX: an entry is a register or a spilled stack slot.
+ */
+#define VM_LINKED_MAX 6
+struct vm_linked {
+	uint8_t cnt;
+	struct { uint8_t frame, is_reg, no; } e[VM_LINKED_MAX];
+};
+
 struct vm_hist {
 	uint32_t idx, prev_idx;
 	int16_t spi;             /* stack slot accessed (-1 none) */
 	uint8_t frame;           /* its frame */
 	uint8_t curframe;        /* frame the insn ran in */
-	uint32_t linked;         /* cond jump: 1 + its linked-scalar set in env->linked, or 0 */
-};
-
-/* Scalars sharing an id at a conditional jump (the kernel's linked_regs). */
-#define VM_LINKED_MAX 6
-struct vm_linked_ent { uint8_t frame; bool is_reg; uint8_t idx; };
-struct vm_linked {
-	uint8_t n;
-	struct vm_linked_ent e[VM_LINKED_MAX];
+	uint64_t linked;         /* vm_linked__pack() of a branch's linked scalars, or 0 */
 };
 
 struct vm_state {
@@ -122,6 +124,7 @@ struct vm_state {
 	struct vm_hist *hist;    /* every insn since the last checkpoint */
 	uint32_t nhist, hist_cap;
 	uint32_t jmp_hist_cnt;   /* entries the kernel would keep (jmp points, spills) */
+	uint32_t hist_kept;      /* nhist when the last one was counted */
 };
 
 enum vm_cmp_mode { VM_NOT_EXACT, VM_RANGE_WITHIN, VM_EXACT };
@@ -144,6 +147,15 @@ void vm_state__free(struct vm_state *st);
 /* Append a history entry for insn idx run in frame curframe. 0 or -ENOMEM. */
 int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
 			int spi, int curframe);
+/* Packed as the kernel packs them (linked_regs_pack): 3 bits of count, 10 per entry. */
+uint64_t vm_linked__pack(const struct vm_linked *l);
+void vm_linked__unpack(uint64_t v, struct vm_linked *l);
+/*
+ * The insn just pushed to st's history is one the kernel keeps (a jump
+ * point, a spill or fill, linked registers at a branch): count it once, as
+ * push_insn_history() merges a second entry for the same insn into the first.
+ */
+void vm_state__keep_hist(struct vm_state *st);
 /* Approximate bytes held by st (for the memory cap). */
 size_t vm_state__bytes(const struct vm_state *st);
 

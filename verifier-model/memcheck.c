@@ -102,6 +102,19 @@ static void destroy_slot_special(struct vm_slot *s)
 	vm_reg__mark_not_init(&s->spilled);
 }
 
+/*
+ * A spill of size bytes: those hold the register; the rest of the slot
+ * stops being a register and is data, unless zero or never written (the
+ * kernel's save_register_state, for a register and an immediate alike).
+ */
+static void mark_spill(struct vm_slot *s, int size)
+{
+	for (int b = 0; b < 8; b++)
+		s->type[b] = b < size ? VM_SLOT_SPILL :
+			(s->type[b] == VM_SLOT_ZERO || s->type[b] == VM_SLOT_INVALID ?
+			 s->type[b] : VM_SLOT_MISC);
+}
+
 static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 		       const struct vm_reg *val, const struct bpf_insn *insn)
 {
@@ -123,14 +136,7 @@ static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 		s->spilled = *val;
 		if (size < 8 && val->s.umax >> (size * 8))
 			s->spilled.id = 0;
-		for (int b = 0; b < 8; b++)
-			s->type[b] = b < size ? VM_SLOT_SPILL :
-				(s->type[b] == VM_SLOT_ZERO || s->type[b] == VM_SLOT_INVALID ?
-				 s->type[b] : VM_SLOT_MISC);
-		if (size < 8)  /* the rest of a narrow spill stops being a register */
-			for (int b = size; b < 8; b++)
-				if (s->type[b] == VM_SLOT_SPILL)
-					s->type[b] = VM_SLOT_MISC;
+		mark_spill(s, size);
 		set_hist_stack(env, f->frameno, spi);
 		return 0;
 	}
@@ -139,9 +145,7 @@ static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 
 		vm_reg__mark_const(&k, (uint64_t)(int64_t)insn->imm);
 		s->spilled = k;
-		for (int b = 0; b < 8; b++)
-			s->type[b] = b < size ? VM_SLOT_SPILL :
-				(s->type[b] == VM_SLOT_SPILL ? VM_SLOT_MISC : s->type[b]);
+		mark_spill(s, size);
 		set_hist_stack(env, f->frameno, spi);
 		return 0;
 	}

@@ -10,6 +10,8 @@
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
 #include "verifier-model/release.h"
+#include "verifier-model/branch.h"
+#include "verifier-model/precision.h"
 
 static bool is_ptr(const struct vm_reg *r)
 {

@@ -17,6 +17,10 @@
 #include "verifier-model/ctx.h"
 #include "verifier-model/map_compat.h"
 #include "verifier-model/kfunc_ptrs.h"
+#include "verifier-model/memcheck.h"
+#include "verifier-model/calls.h"
+#include "verifier-model/subprog.h"
+#include "verifier-model/precision.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {

@@ -15,6 +15,14 @@
 #include "verifier-model/stack_live.h"
 #include "verifier-model/release.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/exec.h"
+#include "verifier-model/branch.h"
+#include "verifier-model/memcheck.h"
+#include "verifier-model/calls.h"
+#include "verifier-model/subprog.h"
+#include "verifier-model/precision.h"
+#include "verifier-model/loops.h"
+#include "verifier-model/trace.h"
 
 int vm_env__reject(struct vm_env *env, const char *fmt, ...)
 {

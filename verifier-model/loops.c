@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/precision.h"
+#include "verifier-model/loops.h"
 
 #define MAX_BACKEDGE_ITERS 64
 

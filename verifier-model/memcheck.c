@@ -15,6 +15,9 @@
 #include "verifier-model/insn.h"
 #include "verifier-model/ctx.h"
 #include "verifier-model/stack_live.h"
+#include "verifier-model/exec.h"
+#include "verifier-model/memcheck.h"
+#include "verifier-model/precision.h"
 
 
 void vm_coerce_to_size(struct vm_scalar *s, int size, bool sx)

@@ -10,6 +10,7 @@
 #include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/release.h"
+#include "verifier-model/precision.h"
 
 struct bt {
 	int frame;

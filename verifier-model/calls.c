@@ -11,6 +11,7 @@
 #include "verifier-model/release.h"
 #include "verifier-model/helpers.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
 #include "verifier-model/stack_live.h"

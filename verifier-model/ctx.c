@@ -9,6 +9,7 @@
 #include <linux/bpf.h>
 #include "verifier-model/explore.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 #include "verifier-model/ctx.h"
 
 #define offsetofend(T, m) (offsetof(T, m) + sizeof(((T *)0)->m))

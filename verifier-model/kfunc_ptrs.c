@@ -4,6 +4,7 @@
 #include <linux/bpf.h>
 #include "verifier-model/kfunc_ptrs.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 #include "verifier-model/calls.h"
 
 /*

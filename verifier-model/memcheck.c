@@ -12,6 +12,7 @@
 #include "verifier-model/locks.h"
 #include "verifier-model/kconfig.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/ctx.h"
 #include "verifier-model/stack_live.h"

@@ -14,6 +14,7 @@
 #include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 #include "verifier-model/release.h"
 #include "verifier-model/stack_live.h"
 #include "verifier-model/memcheck.h"

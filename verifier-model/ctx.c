@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <linux/bpf.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/kbtf_types.h"
 #include "verifier-model/ctx.h"

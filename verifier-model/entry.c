@@ -10,7 +10,7 @@
 #include <string.h>
 #include <bpf/btf.h>
 #include <stdio.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/entry.h"
 

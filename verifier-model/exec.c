@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/exec.h"
 #include "verifier-model/precision.h"

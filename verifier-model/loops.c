@@ -8,7 +8,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/precision.h"
 #include "verifier-model/loops.h"
 

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/locks.h"
 #include "verifier-model/kconfig.h"
 #include "verifier-model/kbtf.h"

@@ -6,9 +6,12 @@
  */
 #include <errno.h>
 #include <string.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/locks.h"
 #include "verifier-model/release.h"
+#include "verifier-model/branch.h"
+#include "verifier-model/precision.h"
 
 static bool is_ptr(const struct vm_reg *r)
 {
@@ -165,7 +168,15 @@ static void record_linked(struct vm_env *env, const struct bpf_insn *insn, struc
 	}
 }
 
-struct null_ctx { uint32_t id; bool is_null; struct vm_state *st; };
+struct null_ctx { uint32_t id; bool is_null; struct vm_state *st; const struct vm_object *obj; };
+
+/* mark_ptr_not_null_reg: a sockmap or sockhash lookup gives a socket */
+static void mark_not_null(struct vm_reg *r)
+{
+	if (r->flags & VM_F_SOCK_VALUE)
+		r->type = VM_PTR_SOCKET;
+	r->flags &= ~(VM_F_MAYBE_NULL | VM_F_SOCK_VALUE);
+}
 
 static void null_one(struct vm_reg *r, void *ctx)
 {
@@ -177,8 +188,10 @@ static void null_one(struct vm_reg *r, void *ctx)
 		vm_reg__mark_const(r, 0);
 		return;
 	}
-	r->flags &= ~VM_F_MAYBE_NULL;
-	if (!r->ref_obj_id)
+	mark_not_null(r);
+	/* a value holding a bpf_spin_lock keeps its id: unlock must match the lock */
+	if (!r->ref_obj_id && !(r->type == VM_PTR_MAP_VALUE &&
+				vm_map_field_off(c->obj, r->map, "bpf_spin_lock") >= 0))
 		r->id = 0;
 }
 
@@ -191,9 +204,25 @@ static void release_ref(struct vm_state *st, uint32_t ref)
 		}
 }
 
-void vm_mark_ptr_null(struct vm_state *st, uint32_t id, bool is_null)
+/*
+ * p == q where one is known non-NULL and the other may be NULL: on the
+ * equal side the other is not NULL either (BTF pointers excepted, they may
+ * be NULL unmarked). Only that register is marked, not its id's copies.
+ */
+static void null_from_equal(struct vm_state *eq, const struct bpf_insn *insn)
 {
-	struct null_ctx c = { id, is_null, st };
+	struct vm_frame *f = eq->frame[eq->curframe];
+	struct vm_reg *d = &f->regs[insn->dst_reg], *s = &f->regs[insn->src_reg];
+
+	if (!(d->flags & VM_F_MAYBE_NULL) == !(s->flags & VM_F_MAYBE_NULL) ||
+	    d->type == VM_PTR_BTF || s->type == VM_PTR_BTF)
+		return;
+	mark_not_null((d->flags & VM_F_MAYBE_NULL) ? d : s);
+}
+
+void vm_mark_ptr_null(const struct vm_env *env, struct vm_state *st, uint32_t id, bool is_null)
+{
+	struct null_ctx c = { id, is_null, st, env->obj };
 	uint32_t ref = 0;
 	struct vm_frame *f = st->frame[st->curframe];
 
@@ -229,8 +258,10 @@ static void good_pkt(struct vm_state *st, const struct vm_reg *r, bool right_ope
 
 static bool pkt_pair(const struct vm_reg *lo, const struct vm_reg *hi)
 {
+	/* meta against data itself only (reg_is_init_pkt_pointer: no offset at all) */
 	return (lo->type == VM_PTR_PKT && hi->type == VM_PTR_PKT_END) ||
-	       (lo->type == VM_PTR_PKT_META && hi->type == VM_PTR_PKT);
+	       (lo->type == VM_PTR_PKT_META && hi->type == VM_PTR_PKT && hi->off == 0 &&
+		scalar_is_const(&hi->s) && scalar_const_value(&hi->s) == 0);
 }
 
 /* try_match_pkt_pointers: range learnt from pkt' <op> pkt_end. */
@@ -346,10 +377,12 @@ int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
 		    (d->flags & VM_F_MAYBE_NULL)) {
 			uint32_t id = d->id;
 
-			vm_mark_ptr_null(env->cur, id, op == BPF_JNE);
-			vm_mark_ptr_null(other, id, op == BPF_JEQ);
+			vm_mark_ptr_null(env, env->cur, id, op == BPF_JNE);
+			vm_mark_ptr_null(env, other, id, op == BPF_JEQ);
 		} else if (is_ptr(od) && is_ptr(os)) {
 			match_pkt(insn, env->cur, other, d, s);
+			if (x && !is32 && (op == BPF_JEQ || op == BPF_JNE))
+				null_from_equal(op == BPF_JEQ ? other : env->cur, insn);
 		}
 	}
 	env->insn_idx++;

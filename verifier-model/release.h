@@ -10,8 +10,10 @@
 
 #include <stdbool.h>
 
+#include "common/kernel_release.h"
+
 /* KVER-style release number, as in vm_options.kernel. */
-#define VM_KVER(a, b) ((unsigned)(a) * 256u + (unsigned)(b))
+#define VM_KVER(a, b) KVER(a, b)
 
 enum vm_feature {
 	VM_FEAT_CKPT_IMPRECISE,   /* new checkpoints forget precision marks */
@@ -27,6 +29,7 @@ enum vm_feature {
 	VM_FEAT_ARG_TAGS,         /* __arg_ctx, __arg_nonnull... on global functions */
 	VM_FEAT_MAY_GOTO,         /* the may_goto insn (can_loop, cond_break) */
 	VM_FEAT_PRIVATE_STACK,    /* x86-64 private stacks (perf_event on 6.18) */
+	VM_FEAT_PKT_CHANGE_CALLS, /* global functions that change pkt data (or tail call) drop pkt pointers */
 	VM_FEAT_CONST_KEY_NONNULL,/* constant in-range array key: lookup is not NULL */
 	VM_FEAT_STACK_LIVENESS,   /* stack liveness from the reads paths meet (liveness.c) */
 	VM_FEAT_MAP_PTR_NONNULL,  /* a map pointer compared with 0 decides the branch */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "verifier-model/state.h"
-#include "verifier-model/explore.h"   /* vm_trace_on */
+#include "verifier-model/trace.h"
 
 void vm_reg__mark_unknown(struct vm_reg *r)
 {
@@ -46,6 +46,9 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 		[VM_PTR_TCP_SOCK] = "tcp_sock",
 	};
 	const char *base = r->type < sizeof(names) / sizeof(names[0]) ? names[r->type] : "?";
+
+	if (r->flags & VM_F_FLOW_KEYS)
+		base = "flow_keys";
 
 	snprintf(buf, len, "%s%s%s%s", r->flags & VM_F_RDONLY ? "rdonly_" : "",
 		 r->flags & VM_F_RINGBUF ? "ringbuf_" : "", base,
@@ -398,7 +401,7 @@ static bool stacksafe(const struct vm_state *os, const struct vm_state *cs, int 
 static bool refsafe(const struct vm_state *o, const struct vm_state *c, struct vm_idmap *m)
 {
 	if (o->nrefs != c->nrefs || o->active_rcu != c->active_rcu || o->lock_held != c->lock_held ||
-	    (o->lock_held && o->lock_map != c->lock_map))
+	    (o->lock_held && (o->lock_map != c->lock_map || !check_ids(o->lock_id, c->lock_id, m))))
 		return false;
 	for (int i = 0; i < o->nrefs; i++)
 		if (!check_ids(o->refs[i], c->refs[i], m))

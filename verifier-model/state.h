@@ -37,6 +37,8 @@ enum vm_reg_type {
 #define VM_F_RDONLY     0x2
 #define VM_F_RINGBUF    0x4
 #define VM_F_TRUSTED    0x8
+#define VM_F_SOCK_VALUE 0x10    /* sockmap/sockhash lookup: a socket once not NULL */
+#define VM_F_FLOW_KEYS  0x20    /* MEM: a flow dissector's flow_keys (PTR_TO_FLOW_KEYS) */
 
 /* scalar id flag: this register is its id's base plus off (rX += K link) */
 #define VM_ID_ADD_CONST 0x80000000u
@@ -113,6 +115,7 @@ struct vm_state {
 	uint32_t active_rcu;
 	bool lock_held;          /* a bpf_spin_lock is held, of map lock_map */
 	int32_t lock_map;
+	uint32_t lock_id;        /* the id of the map value pointer it was taken through */
 	/* explored-list bookkeeping */
 	struct vm_state *next;
 	uint32_t hit_cnt, miss_cnt;

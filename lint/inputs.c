@@ -198,20 +198,27 @@ static bool includes_file(const char *path, const char *target)
  */
 static void drop_included(struct lint_inputs *in, size_t from)
 {
+	bool *piece = calloc(in->n - from + 1, sizeof(*piece));
 	size_t keep = from;
 
+	if (!piece)
+		return;		/* no memory: lint the pieces on their own too */
+	/* decide for every file first: the includers are read from in->paths */
 	for (size_t i = from; i < in->n; i++) {
 		char real[PATH_MAX];
-		bool piece = false;
 
-		for (size_t j = from; j < in->n && !piece && realpath(in->paths[i], real); j++)
-			piece = j != i && includes_file(in->paths[j], real);
-		if (piece)
+		for (size_t j = from; j < in->n && !piece[i - from] &&
+		     realpath(in->paths[i], real); j++)
+			piece[i - from] = j != i && includes_file(in->paths[j], real);
+	}
+	for (size_t i = from; i < in->n; i++) {
+		if (piece[i - from])
 			free(in->paths[i]);
 		else
 			in->paths[keep++] = in->paths[i];
 	}
 	in->n = keep;
+	free(piece);
 }
 
 static void walk_dir(struct walk *w, const char *root)

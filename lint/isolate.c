@@ -34,9 +34,17 @@
  * own libclang calls (session setup) exclude forks.
  */
 static pthread_rwlock_t fork_lock = PTHREAD_RWLOCK_INITIALIZER;
+/*
+ * In a child the lock is as the fork left it, read-held: a child that
+ * asked for it exclusively (the compile database, flags.c) would wait for
+ * ever. A child has one thread and forks no more: it needs no lock.
+ */
+static bool in_child;
 
 void lint__fork_lock(bool exclusive)
 {
+	if (in_child)
+		return;
 	if (exclusive)
 		pthread_rwlock_wrlock(&fork_lock);
 	else
@@ -45,6 +53,8 @@ void lint__fork_lock(bool exclusive)
 
 void lint__fork_unlock(void)
 {
+	if (in_child)
+		return;
 	pthread_rwlock_unlock(&fork_lock);
 }
 
@@ -311,6 +321,7 @@ int lint__run_isolated(const char *path, const struct lint_limits *lim,
 		return rc;
 	}
 	if (pid == 0) {
+		in_child = true;
 		close(fds[0]);
 		child_run(fds[1], lim, fn, arg);
 	}

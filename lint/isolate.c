@@ -36,16 +36,12 @@
  * own libclang calls (session setup) exclude forks.
  */
 static pthread_rwlock_t fork_lock = PTHREAD_RWLOCK_INITIALIZER;
-/*
- * In a child the lock is as the fork left it, read-held: a child that
- * asked for it exclusively (the compile database, flags.c) would wait for
- * ever. A child has one thread and forks no more: it needs no lock.
- */
-static bool in_child;
+/* A parse child has one thread and a copy of the lock as the fork held it. */
+static bool in_parse_child;
 
 void lint__fork_lock(bool exclusive)
 {
-	if (in_child)
+	if (in_parse_child)
 		return;
 	if (exclusive)
 		pthread_rwlock_wrlock(&fork_lock);
@@ -55,9 +51,8 @@ void lint__fork_lock(bool exclusive)
 
 void lint__fork_unlock(void)
 {
-	if (in_child)
-		return;
-	pthread_rwlock_unlock(&fork_lock);
+	if (!in_parse_child)
+		pthread_rwlock_unlock(&fork_lock);
 }
 
 /* A growing byte buffer: the child's findings on the wire. */
@@ -352,7 +347,7 @@ int lint__run_isolated(const char *path, const struct lint_limits *lim,
 		return rc;
 	}
 	if (pid == 0) {
-		in_child = true;
+		in_parse_child = true;
 		close(fds[0]);
 		child_run(fds[1], lim, fn, arg);
 	}

@@ -9,28 +9,20 @@
 #include "rewrite/text.h"
 
 /*
- * Kernel versions of the features a fix may introduce, from the kernel's
- * history:
- * - global functions verified on their own (BTF_FUNC_GLOBAL,
- *   "bpf: Introduce function-by-function verification"): 5.6;
- * - open-coded iterators, struct bpf_iter_num and bpf_iter_num_*
- *   kfuncs (bpf_for, bpf_repeat): 6.4 (merged for 6.4, April 2023);
- * - global-function argument tags (arg:ctx, arg:nonnull... decl tags,
- *   libbpf feature-detects them from January 2024): 6.8;
- * - the may_goto instruction behind can_loop (March 2024): 6.9.
- * Rules set fix.min_kernel themselves (e.g. 5.6 for static -> global);
- * the needs bits give a floor in case a rule forgot.
+ * The release the definitions a fix relies on need (lint/finding.h's
+ * table). Rules set fix.min_kernel themselves (e.g. KVER_GLOBAL_FUNCS for
+ * static -> global); the needs bits give a floor in case a rule forgot.
  */
 unsigned fix_needs_min_kernel(unsigned needs)
 {
 	unsigned k = 0;
 
 	if (needs & (BPF_NEED_BPF_FOR | BPF_NEED_BPF_REPEAT))
-		k = KVER(6, 4);
+		k = KVER_ITER_NUM;
 	if (needs & BPF_NEED_ARG_TAGS)
-		k = KVER(6, 8);
+		k = KVER_ARG_TAGS;
 	if (needs & BPF_NEED_CAN_LOOP)
-		k = KVER(6, 9);
+		k = KVER_MAY_GOTO;
 	return k;
 }
 

@@ -549,7 +549,7 @@ static void check_function(struct ai_state *st, CXCursor c)
 			free(file);
 			file = strdup(lint_main_path(st->ctx));
 		}
-		fd->fix.min_kernel = KVER(4, 16);
+		fd->fix.min_kernel = KVER_BPF_CALLS;
 		if (ci.calls == 1 && ci.refs == ci.calls && ci.in_loop)
 			/* clang inlines the lone call anyway: dropping the attribute changes nothing */
 			fix_set_unfixable(&fd->fix, "its one call is in a loop: a global __noinline "
@@ -671,10 +671,10 @@ const struct bpf_rule rule_always_inline = {
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
-	.min_kernel = KVER(4, 16),
+	.min_kernel = KVER_BPF_CALLS,
 	.cost_scope = "this function accounts",
 	.fix_kernels = (const struct rule_fix_kernel[]){
-		{ KVER(4, 16), "a real call (BPF-to-BPF calls)",
+		{ KVER_BPF_CALLS, "a real call (BPF-to-BPF calls)",
 		  "keep always_inline: every function must be inlined there" },
 		{ 0 } },
 	.kinds = (const enum CXCursorKind[]){ CXCursor_MacroDefinition, CXCursor_FunctionDecl,

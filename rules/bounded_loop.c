@@ -14,7 +14,7 @@
 #include "rules/loop_prelude.h"
 #include "lint/lint_ctx.h"
 
-#define BPF_FOR_KERNEL KVER(6, 4)
+#define BPF_FOR_KERNEL KVER_ITER_NUM
 #define BPF_MAX_LOOPS (8LL * 1024 * 1024) /* bpf_iter_num_new's range limit */
 
 struct counted {
@@ -359,7 +359,7 @@ const struct bpf_rule rule_bounded_loop = {
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
-	.min_kernel = KVER(6, 4),
+	.min_kernel = BPF_FOR_KERNEL,
 	.cost_scope = "this loop accounts",
 	.option = "threshold",
 	.option_default = 32,

@@ -12,7 +12,7 @@
 #include "rules/rule.h"
 #include "rules/ast_util.h"
 
-#define MIN_KERNEL KVER(6, 4)
+#define MIN_KERNEL KVER_ITER_NUM
 #define MAX_RETURNS 32
 
 #define MAX_EDITS 128

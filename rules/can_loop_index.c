@@ -19,11 +19,11 @@
 #include "rules/loop_prelude.h"
 #include "lint/lint_ctx.h"
 
-#define CAN_LOOP_KERNEL KVER(6, 9)
+#define CAN_LOOP_KERNEL KVER_MAY_GOTO
 /* What an older target can do: its verifier refuses the can_loop loop itself. */
 #define CAN_LOOP_OLD "write a plain bounded loop: can_loop itself needs 6.9, so this loop " \
 	"does not load there either"
-#define BPF_FOR_KERNEL KVER(6, 4)
+#define BPF_FOR_KERNEL KVER_ITER_NUM
 
 /* for (i = S; i < BOUND && can_loop; i++) with a constant bound. */
 struct for_shape {
@@ -244,7 +244,7 @@ const struct bpf_rule rule_can_loop_index = {
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
-	.min_kernel = KVER(6, 9),
+	.min_kernel = CAN_LOOP_KERNEL,
 	.cost_scope = "this loop accounts",
 	.option = "threshold",
 	.option_default = 32,

@@ -15,7 +15,7 @@
 #include "rules/rule.h"
 #include "rules/ast_util.h"
 
-#define MIN_KERNEL KVER(5, 5)
+#define MIN_KERNEL KVER_PROBE_READ_KERNEL
 #define MAX_READS 64
 #define MAX_CHAIN 8
 

@@ -10,7 +10,7 @@
 #include "rules/rule.h"
 #include "rules/ast_util.h"
 
-#define MIN_KERNEL KVER(5, 11)
+#define MIN_KERNEL KVER_CURRENT_TASK_BTF
 
 /*
  * Is the record the kernel's task_struct: from vmlinux.h, a CO-RE record

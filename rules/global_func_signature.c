@@ -14,7 +14,7 @@
 #include "rules/rule.h"
 #include "rules/ast_util.h"
 
-#define TAGS_KERNEL KVER(6, 8)
+#define TAGS_KERNEL KVER_ARG_TAGS
 
 /* Context types the kernel recognises by name for a global's argument. */
 static const char *const ctx_types[] = {

@@ -12,7 +12,7 @@
 #include "rules/ast_util.h"
 #include "rules/loop_ast.h"
 
-#define MIN_KERNEL KVER(5, 8)
+#define MIN_KERNEL KVER_RINGBUF
 #define MAP_TYPE_PERF_EVENT_ARRAY 4 /* UAPI enum bpf_map_type */
 
 #define CTXLEN_SHIFT 32           /* BPF_F_CTXLEN_MASK is 0xfffff << 32 */

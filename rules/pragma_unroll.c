@@ -200,7 +200,7 @@ static void report(struct pscan *p, unsigned at, unsigned end, unsigned cut,
 	finding_add_note(f, "the verifier has accepted bounded loops since kernel 5.3; remove "
 		"the pragma, and for a long constant loop write bpf_for(i, 0, N) (6.4), whose "
 		"body is verified once");
-	f->fix.min_kernel = KVER(5, 3);
+	f->fix.min_kernel = KVER_BOUNDED_LOOPS;
 	if (r->whole) {
 		unsigned a = at, b = cut;
 
@@ -433,10 +433,10 @@ const struct bpf_rule rule_pragma_unroll = {
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
-	.min_kernel = KVER(5, 3),
+	.min_kernel = KVER_BOUNDED_LOOPS,
 	.cost_scope = "this loop accounts",
 	.fix_kernels = (const struct rule_fix_kernel[]){
-		{ KVER(5, 3), "a loop without the pragma (a bounded loop)",
+		{ KVER_BOUNDED_LOOPS, "a loop without the pragma (a bounded loop)",
 		  "keep the pragma: older verifiers reject every loop" },
 		{ 0 } },
 	.kinds = (const enum CXCursorKind[]){ CXCursor_MacroExpansion, 0 },

@@ -12,7 +12,7 @@
 #include "rules/rule.h"
 #include "rules/ast_util.h"
 
-#define MIN_KERNEL KVER(5, 5)
+#define MIN_KERNEL KVER_PROBE_READ_KERNEL
 
 enum origin { ORIGIN_UNKNOWN, ORIGIN_KERNEL, ORIGIN_USER };
 

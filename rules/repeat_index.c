@@ -20,7 +20,7 @@
 #include "rules/loop_index.h"
 #include "lint/lint_ctx.h"
 
-#define ITER_KERNEL KVER(6, 4)
+#define ITER_KERNEL KVER_ITER_NUM
 
 enum verdict {
 	V_OK,
@@ -166,7 +166,7 @@ const struct bpf_rule rule_repeat_index = {
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
-	.min_kernel = KVER(6, 4),
+	.min_kernel = ITER_KERNEL,
 	.cost_scope = "this loop accounts",
 	.fix_kernels = (const struct rule_fix_kernel[]){
 		{ ITER_KERNEL, "bpf_for",

@@ -240,7 +240,7 @@ static enum priv_stack private_stacks(struct lint_ctx *ctx, const char *sec)
 	};
 	unsigned target = lint_config(ctx)->target_kernel;
 
-	if (target && target < KVER(6, 13))
+	if (target && target < KVER_PRIVATE_STACK)
 		return PRIV_NONE;
 	if (has_prefix(sec, always, sizeof(always) / sizeof(always[0])))
 		return PRIV_ALWAYS;

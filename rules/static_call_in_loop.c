@@ -349,10 +349,10 @@ const struct bpf_rule rule_static_call_in_loop = {
 	.severity = BPF_SEV_WARNING,
 	.enabled_by_default = true,
 	.fix_lowers_cost = true,
-	.min_kernel = KVER(5, 6),
+	.min_kernel = KVER_GLOBAL_FUNCS,
 	.cost_scope = "the called function's body accounts",
 	.fix_kernels = (const struct rule_fix_kernel[]){
-		{ KVER(5, 6), "a global function (verified once)",
+		{ KVER_GLOBAL_FUNCS, "a global function (verified once)",
 		  "keep the loop short or call the function fewer times" },
 		{ 0 } },
 	.kinds = loop__kinds,

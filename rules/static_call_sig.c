@@ -13,7 +13,7 @@
 #include "rules/loop_ast.h"
 #include "rules/static_call_sig.h"
 
-#define GLOBAL_FUNC_KERNEL KVER(5, 6)
+#define GLOBAL_FUNC_KERNEL KVER_GLOBAL_FUNCS
 #define MAX_GLOBAL_ARGS 5
 
 /* Program context types a global function may take a pointer to. */

@@ -8,6 +8,8 @@
 #include <string.h>
 #include "verifier-model/explore.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/locks.h"
+#include "verifier-model/release.h"
 
 static bool is_ptr(const struct vm_reg *r)
 {
@@ -20,26 +22,29 @@ static bool is_const_zero(const struct vm_reg *r)
 }
 
 /* reg_not_null: the pointer kinds the verifier knows are never NULL. */
-static bool not_null(const struct vm_reg *r)
+static bool not_null(const struct vm_env *env, const struct vm_reg *r)
 {
 	if (r->flags & VM_F_MAYBE_NULL)
 		return false;
+	if (r->type == VM_PTR_MAP)
+		return vm_release_has(env->opt->kernel, VM_FEAT_MAP_PTR_NONNULL);
 	return r->type == VM_PTR_MAP_VALUE || r->type == VM_PTR_MAP_KEY || r->type == VM_PTR_MEM ||
 	       r->type == VM_PTR_SOCKET || r->type == VM_PTR_SOCK_COMMON ||
 	       r->type == VM_PTR_TCP_SOCK || (r->type == VM_PTR_BTF && (r->flags & VM_F_TRUSTED));
 }
 
-static int branch_taken(const struct vm_reg *a, const struct vm_reg *b, uint8_t op, bool is32)
+static int branch_taken(const struct vm_env *env, const struct vm_reg *a, const struct vm_reg *b,
+			uint8_t op, bool is32)
 {
 	if (a->type == VM_SCALAR && b->type == VM_SCALAR)
 		return scalar_branch_taken(&a->s, &b->s, op, is32);
-	if (is_ptr(a) && is_const_zero(b) && not_null(a) && !is32) {
+	if (is_ptr(a) && is_const_zero(b) && not_null(env, a) && !is32) {
 		if (op == BPF_JEQ)
 			return 0;
 		if (op == BPF_JNE)
 			return 1;
 	}
-	if (is_ptr(b) && is_const_zero(a) && not_null(b) && !is32) {
+	if (is_ptr(b) && is_const_zero(a) && not_null(env, b) && !is32) {
 		if (op == BPF_JEQ)
 			return 0;
 		if (op == BPF_JNE)
@@ -100,7 +105,76 @@ void vm_sync_linked(struct vm_env *env, struct vm_state *st, const struct vm_reg
 		for_each_reg(st, sync_one, &c);
 }
 
-struct null_ctx { uint32_t id; bool is_null; struct vm_state *st; };
+static void link_one(struct vm_linked *l, struct vm_reg *r, uint32_t id, int frame, int no,
+		     bool is_reg)
+{
+	if (r->type != VM_SCALAR || (r->id & ~VM_ID_ADD_CONST) != id)
+		return;
+	if (l->cnt == VM_LINKED_MAX) {
+		r->id = 0;  /* no room: the link is broken, as the kernel does */
+		return;
+	}
+	l->e[l->cnt].frame = (uint8_t)frame;
+	l->e[l->cnt].is_reg = is_reg;
+	l->e[l->cnt++].no = (uint8_t)no;
+}
+
+/*
+ * collect_linked_regs: the scalars sharing r's id, registers live at the
+ * frame's insn (the March 2026 fix the 6.18 stable releases carry), then
+ * spills.
+ */
+static void collect_linked(struct vm_env *env, const struct vm_reg *r, struct vm_linked *l)
+{
+	struct vm_state *st = env->cur;
+	uint32_t id = r->id & ~VM_ID_ADD_CONST;
+
+	if (r->type != VM_SCALAR || !r->id)
+		return;
+	for (int f = st->curframe; f >= 0; f--) {
+		struct vm_frame *fr = st->frame[f];
+		int at = f == st->curframe ? env->insn_idx : st->frame[f + 1]->callsite;
+		uint16_t live = at >= 0 && (size_t)at < env->cfg.n ? env->cfg.live_regs[at] : 0xffff;
+
+		for (int i = 0; i < VM_REG_FP; i++)
+			if (live >> i & 1)
+				link_one(l, &fr->regs[i], id, f, i, true);
+		for (int s = 0; s < fr->nslots; s++)
+			if (fr->slots[s].type[0] == VM_SLOT_SPILL)
+				link_one(l, &fr->slots[s].spilled, id, f, s, false);
+	}
+}
+
+/*
+ * A fork on linked scalars is kept in the insn history (6.11+), before
+ * the push so that both sides have it: backtracking then marks them all
+ * precise together (check_cond_jmp_op, bt_sync_linked_regs).
+ */
+static void record_linked(struct vm_env *env, const struct bpf_insn *insn, struct vm_reg *d)
+{
+	struct vm_state *st = env->cur;
+	struct vm_linked l = { 0 };
+
+	if (!vm_release_has(env->opt->kernel, VM_FEAT_LINKED_REGS) || !st->nhist)
+		return;
+	if (BPF_SRC(insn->code) == BPF_X)
+		collect_linked(env, vm_env__reg(env, insn->src_reg), &l);
+	collect_linked(env, d, &l);
+	if (l.cnt > 1) {
+		st->hist[st->nhist - 1].linked = vm_linked__pack(&l);
+		vm_state__keep_hist(st);
+	}
+}
+
+struct null_ctx { uint32_t id; bool is_null; struct vm_state *st; const struct vm_object *obj; };
+
+/* mark_ptr_not_null_reg: a sockmap or sockhash lookup gives a socket */
+static void mark_not_null(struct vm_reg *r)
+{
+	if (r->flags & VM_F_SOCK_VALUE)
+		r->type = VM_PTR_SOCKET;
+	r->flags &= ~(VM_F_MAYBE_NULL | VM_F_SOCK_VALUE);
+}
 
 static void null_one(struct vm_reg *r, void *ctx)
 {
@@ -112,8 +186,10 @@ static void null_one(struct vm_reg *r, void *ctx)
 		vm_reg__mark_const(r, 0);
 		return;
 	}
-	r->flags &= ~VM_F_MAYBE_NULL;
-	if (!r->ref_obj_id)
+	mark_not_null(r);
+	/* a value holding a bpf_spin_lock keeps its id: unlock must match the lock */
+	if (!r->ref_obj_id && !(r->type == VM_PTR_MAP_VALUE &&
+				vm_map_field_off(c->obj, r->map, "bpf_spin_lock") >= 0))
 		r->id = 0;
 }
 
@@ -126,9 +202,25 @@ static void release_ref(struct vm_state *st, uint32_t ref)
 		}
 }
 
-void vm_mark_ptr_null(struct vm_state *st, uint32_t id, bool is_null)
+/*
+ * p == q where one is known non-NULL and the other may be NULL: on the
+ * equal side the other is not NULL either (BTF pointers excepted, they may
+ * be NULL unmarked). Only that register is marked, not its id's copies.
+ */
+static void null_from_equal(struct vm_state *eq, const struct bpf_insn *insn)
 {
-	struct null_ctx c = { id, is_null, st };
+	struct vm_frame *f = eq->frame[eq->curframe];
+	struct vm_reg *d = &f->regs[insn->dst_reg], *s = &f->regs[insn->src_reg];
+
+	if (!(d->flags & VM_F_MAYBE_NULL) == !(s->flags & VM_F_MAYBE_NULL) ||
+	    d->type == VM_PTR_BTF || s->type == VM_PTR_BTF)
+		return;
+	mark_not_null((d->flags & VM_F_MAYBE_NULL) ? d : s);
+}
+
+void vm_mark_ptr_null(const struct vm_env *env, struct vm_state *st, uint32_t id, bool is_null)
+{
+	struct null_ctx c = { id, is_null, st, env->obj };
 	uint32_t ref = 0;
 	struct vm_frame *f = st->frame[st->curframe];
 
@@ -164,8 +256,10 @@ static void good_pkt(struct vm_state *st, const struct vm_reg *r, bool right_ope
 
 static bool pkt_pair(const struct vm_reg *lo, const struct vm_reg *hi)
 {
+	/* meta against data itself only (reg_is_init_pkt_pointer: no offset at all) */
 	return (lo->type == VM_PTR_PKT && hi->type == VM_PTR_PKT_END) ||
-	       (lo->type == VM_PTR_PKT_META && hi->type == VM_PTR_PKT);
+	       (lo->type == VM_PTR_PKT_META && hi->type == VM_PTR_PKT && hi->off == 0 &&
+		scalar_is_const(&hi->s) && scalar_const_value(&hi->s) == 0);
 }
 
 /* try_match_pkt_pointers: range learnt from pkt' <op> pkt_end. */
@@ -257,7 +351,7 @@ int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
 		scalar_set_const(&k.s, is32 ? (uint32_t)insn->imm : (uint64_t)(int64_t)insn->imm);
 		s = &k;
 	}
-	pred = branch_taken(d, s, op, is32);
+	pred = branch_taken(env, d, s, op, is32);
 	if (pred >= 0) {
 		if (d->type == VM_SCALAR && vm_mark_precise(env, insn->dst_reg))
 			return -EACCES;
@@ -267,6 +361,7 @@ int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
 		env->insn_idx = pred ? target : env->insn_idx + 1;
 		return 0;
 	}
+	record_linked(env, insn, d);
 	other = vm_env__push(env, target, env->insn_idx);
 	if (!other)
 		return -EACCES;
@@ -280,10 +375,12 @@ int vm_exec_cond_jmp(struct vm_env *env, const struct bpf_insn *insn)
 		    (d->flags & VM_F_MAYBE_NULL)) {
 			uint32_t id = d->id;
 
-			vm_mark_ptr_null(env->cur, id, op == BPF_JNE);
-			vm_mark_ptr_null(other, id, op == BPF_JEQ);
+			vm_mark_ptr_null(env, env->cur, id, op == BPF_JNE);
+			vm_mark_ptr_null(env, other, id, op == BPF_JEQ);
 		} else if (is_ptr(od) && is_ptr(os)) {
 			match_pkt(insn, env->cur, other, d, s);
+			if (x && !is32 && (op == BPF_JEQ || op == BPF_JNE))
+				null_from_equal(op == BPF_JEQ ? other : env->cur, insn);
 		}
 	}
 	env->insn_idx++;

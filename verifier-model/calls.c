@@ -15,6 +15,8 @@
 #include "verifier-model/locks.h"
 #include "verifier-model/stack_live.h"
 #include "verifier-model/ctx.h"
+#include "verifier-model/map_compat.h"
+#include "verifier-model/kfunc_ptrs.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -163,60 +165,10 @@ struct call_meta {
 	bool const_key;
 };
 
-/* a helper's uapi id and its "name#id" for messages */
-enum { VM_MAP_CGRP_STORAGE = 32, VM_FUNC_ID_CGRP_STORAGE_GET = 210, VM_FUNC_ID_CGRP_STORAGE_DELETE = 211 };
-
-/* may_update_sockmap: where a socket cannot be locked, so updating is safe */
-static bool may_update_sockmap(const struct vm_prog *p, int id)
-{
-	if (id != BPF_FUNC_map_update_elem && id != BPF_FUNC_map_delete_elem)
-		return false;
-	switch (p->type) {
-	case BPF_PROG_TYPE_TRACING:
-		return p->expected_attach_type == BPF_TRACE_ITER;
-	case BPF_PROG_TYPE_SOCK_OPS:
-		return id == BPF_FUNC_map_delete_elem;
-	case BPF_PROG_TYPE_SOCKET_FILTER: case BPF_PROG_TYPE_SCHED_CLS: case BPF_PROG_TYPE_SCHED_ACT:
-	case BPF_PROG_TYPE_XDP: case BPF_PROG_TYPE_SK_REUSEPORT: case BPF_PROG_TYPE_FLOW_DISSECTOR:
-	case BPF_PROG_TYPE_SK_LOOKUP:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Maps usable only through their own helpers (check_map_func_compatibility, in part). */
-static bool map_helper_ok(const struct vm_prog *p, uint32_t map_type, int id)
-{
-	switch (map_type) {
-	case BPF_MAP_TYPE_SOCKMAP:
-		return id == BPF_FUNC_sk_redirect_map || id == BPF_FUNC_sock_map_update ||
-		       id == BPF_FUNC_msg_redirect_map || id == BPF_FUNC_sk_select_reuseport ||
-		       id == BPF_FUNC_map_lookup_elem || may_update_sockmap(p, id);
-	case BPF_MAP_TYPE_SOCKHASH:
-		return id == BPF_FUNC_sk_redirect_hash || id == BPF_FUNC_sock_hash_update ||
-		       id == BPF_FUNC_msg_redirect_hash || id == BPF_FUNC_sk_select_reuseport ||
-		       id == BPF_FUNC_map_lookup_elem || may_update_sockmap(p, id);
-	case BPF_MAP_TYPE_CGROUP_STORAGE: case BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE:
-		return id == BPF_FUNC_get_local_storage;
-	case BPF_MAP_TYPE_SK_STORAGE:
-		return id == BPF_FUNC_sk_storage_get || id == BPF_FUNC_sk_storage_delete ||
-		       id == BPF_FUNC_kptr_xchg;
-	case BPF_MAP_TYPE_INODE_STORAGE:
-		return id == BPF_FUNC_inode_storage_get || id == BPF_FUNC_inode_storage_delete;
-	case BPF_MAP_TYPE_TASK_STORAGE:
-		return id == BPF_FUNC_task_storage_get || id == BPF_FUNC_task_storage_delete;
-	case VM_MAP_CGRP_STORAGE:
-		return id == VM_FUNC_ID_CGRP_STORAGE_GET || id == VM_FUNC_ID_CGRP_STORAGE_DELETE;
-	default:
-		return id != BPF_FUNC_get_local_storage;
-	}
-}
-
 static int map_func_compat(struct vm_env *env, const struct vm_func_sig *sig, int id,
 			   const struct call_meta *m)
 {
-	if (m->map && !map_helper_ok(env->prog, m->map->type, id))
+	if (m->map && !vm_map_func_ok(env->prog, m->map->type, id))
 		return vm_env__reject(env, "cannot pass map_type %u into func %s#%d", m->map->type,
 				      sig->name, id);
 	if (id == BPF_FUNC_get_local_storage && !is_const_zero(vm_env__reg(env, 2)))
@@ -342,6 +294,11 @@ static void clobber_caller_saved(struct vm_env *env)
 		vm_reg__mark_not_init(vm_env__reg(env, r));
 }
 
+static bool is_sock_map(uint32_t type)
+{
+	return type == BPF_MAP_TYPE_SOCKMAP || type == BPF_MAP_TYPE_SOCKHASH;
+}
+
 static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 		      struct call_meta *m)
 {
@@ -367,6 +324,15 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 		if (!m->const_key && sig->ret == VM_RET_MAP_VALUE_OR_NULL) {
 			r0->flags = VM_F_MAYBE_NULL;
 			r0->id = ++env->id_gen;
+		} else if (r0->type == VM_PTR_MAP_VALUE &&
+			   vm_map_field_off(env->obj, r0->map, "bpf_spin_lock") >= 0) {
+			r0->id = ++env->id_gen;   /* which lock: unlock must name the same */
+		}
+		if (id == BPF_FUNC_map_lookup_elem && is_sock_map(m->map->type)) {
+			/* is_acquire_function: the socket found holds a reference */
+			r0->flags |= VM_F_SOCK_VALUE;
+			r0->ref_obj_id = vm_acquire_ref(env, env->insn_idx);
+			r0->id = r0->ref_obj_id;
 		}
 		break;
 	case VM_RET_ALLOC_MEM_OR_NULL:
@@ -404,7 +370,6 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 	}
 	if (sig->flags & VM_FN_PTR_CAST)
 		r0->ref_obj_id = m->cast_ref;
-	(void)id;
 	return 0;
 }
 
@@ -459,6 +424,31 @@ static int tail_call_key(struct vm_env *env, const struct call_meta *m)
 	return vm_mark_precise(env, 3);
 }
 
+/* may_access_direct_pkt_data with a helper's meta: its proto says whether it takes packets */
+static int pkt_arg(struct vm_env *env, const struct vm_func_sig *sig, int i, int id)
+{
+	bool ok;
+
+	if (sig->args[i] == VM_ARG_NONE || sig->args[i] == VM_ARG_ANYTHING ||
+	    !vm_reg__is_pkt(vm_env__reg(env, i + 1)))
+		return 0;
+	switch (env->prog->type) {
+	case BPF_PROG_TYPE_LWT_IN: case BPF_PROG_TYPE_LWT_OUT: case BPF_PROG_TYPE_LWT_SEG6LOCAL:
+	case BPF_PROG_TYPE_SK_REUSEPORT: case BPF_PROG_TYPE_FLOW_DISSECTOR:
+	case BPF_PROG_TYPE_CGROUP_SKB: case BPF_PROG_TYPE_SCHED_CLS: case BPF_PROG_TYPE_SCHED_ACT:
+	case BPF_PROG_TYPE_XDP: case BPF_PROG_TYPE_LWT_XMIT: case BPF_PROG_TYPE_SK_SKB:
+	case BPF_PROG_TYPE_SK_MSG:
+		ok = vm_helper_pkt_access(id);
+		break;
+	case BPF_PROG_TYPE_CGROUP_SOCKOPT:
+		ok = true;
+		break;
+	default:
+		ok = false;
+	}
+	return ok ? 0 : vm_env__reject(env, "helper access to the packet is not allowed");
+}
+
 static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 {
 	const struct vm_func_sig *sig = vm_helper_sig_for(insn->imm, env->prog->type);
@@ -478,7 +468,7 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	if ((sig->flags & VM_FN_SLEEPABLE) && !env->prog->sleepable)
 		return vm_env__reject(env, "helper call might sleep in a non-sleepable prog");
 	for (int i = 0; i < 5; i++)
-		if ((err = check_arg(env, sig, i, &m)))
+		if ((err = pkt_arg(env, sig, i, insn->imm)) || (err = check_arg(env, sig, i, &m)))
 			return err;
 	if ((err = map_func_compat(env, sig, insn->imm, &m)))
 		return err;
@@ -515,30 +505,54 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	return 0;
 }
 
-/* The iterator slot R1 points at, checked for state. */
-static struct vm_slot *iter_arg(struct vm_env *env, bool want_init, int *spi)
+/* An iterator kfunc's type for messages: bpf_iter_bits_next -> "iter_bits". */
+static void iter_type_name(const struct vm_func_sig *sig, char *buf, size_t len)
+{
+	const char *n = strncmp(sig->name, "bpf_", 4) ? sig->name : sig->name + 4;
+	const char *end = strrchr(n, '_');
+
+	snprintf(buf, len, "%.*s", end ? (int)(end - n) : (int)strlen(n), n);
+}
+
+/* Stack slots of the iterator: its sig's fixed_size, 8 bytes when not given. */
+static int iter_slots(const struct vm_func_sig *sig)
+{
+	return sig->fixed_size > 8 ? sig->fixed_size / 8 : 1;
+}
+
+/* The iterator R1 points at (its lowest slot, which holds the state), checked for state. */
+static struct vm_slot *iter_arg(struct vm_env *env, const struct vm_func_sig *sig, bool want_init,
+				int *spi)
 {
 	const struct vm_reg *r1 = vm_env__reg(env, 1);
+	int n = iter_slots(sig);
+	struct vm_frame *f;
 	struct vm_slot *s;
+	char it[32];
 
+	iter_type_name(sig, it, sizeof(it));
 	if (r1->type != VM_PTR_STACK) {
 		expect(env, 1, "fp");
 		return NULL;
 	}
 	if (want_init) {
 		s = vm_stack_slot(env, r1, 0, spi);
-		if (!s || s->type[0] != VM_SLOT_ITER) {
-			vm_env__reject(env, "expected an initialized iter_num as arg #0");
+		f = env->cur->frame[r1->frameno];
+		for (int i = 0; s && i < n; i++)
+			if (*spi - i < 0 || f->slots[*spi - i].type[0] != VM_SLOT_ITER)
+				s = NULL;
+		if (!s) {
+			vm_env__reject(env, "expected an initialized %s as arg #0", it);
 			return NULL;
 		}
-		if (vm_live_read(env, r1->frameno, 1ull << *spi))
+		if (vm_live_read(env, r1->frameno, ((1ull << n) - 1) << (*spi - n + 1)))
 			return NULL;
 		return s;
 	}
 	{
 		int o = r1->off + (int)r1->s.var_off.value;
 
-		if (!scalar_is_const(&r1->s) || o % 8 || o < -VM_MAX_STACK || o + 8 > 0) {
+		if (!scalar_is_const(&r1->s) || o % 8 || o < -VM_MAX_STACK || o + 8 * n > 0) {
 			vm_env__reject(env, "arg#0 expected pointer to an iterator on stack");
 			return NULL;
 		}
@@ -549,11 +563,29 @@ static struct vm_slot *iter_arg(struct vm_env *env, bool want_init, int *spi)
 		}
 	}
 	s = vm_stack_slot(env, r1, 0, spi);
-	if (s && s->type[0] == VM_SLOT_ITER) {
-		vm_env__reject(env, "expected uninitialized iter_num as arg #0");
-		return NULL;
-	}
+	f = env->cur->frame[r1->frameno];
+	for (int i = 0; s && i < n; i++)
+		if (f->slots[*spi - i].type[0] == VM_SLOT_ITER) {
+			vm_env__reject(env, "expected uninitialized %s as arg #0", it);
+			return NULL;
+		}
 	return s;
+}
+
+/* Every slot of the iterator at spi (n of them, downwards) set to empty or to iterator. */
+static void iter_mark_slots(struct vm_env *env, int spi, int n, bool iter)
+{
+	struct vm_frame *f = env->cur->frame[vm_env__reg(env, 1)->frameno];
+
+	for (int i = 0; i < n; i++) {
+		struct vm_slot *s = &f->slots[spi - i];
+
+		memset(s, 0, sizeof(*s));
+		vm_reg__mark_not_init(&s->spilled);
+		for (int b = 0; iter && b < 8; b++)
+			s->type[b] = VM_SLOT_ITER;
+	}
+	vm_live_write(env, vm_env__reg(env, 1)->frameno, ((1ull << n) - 1) << (spi - n + 1));
 }
 
 static int iter_next(struct vm_env *env, struct vm_slot *s, int spi, const struct vm_func_sig *sig)
@@ -600,36 +632,34 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 				     ref && ref->name ? ref->name : "?");
 	if (sig->flags & VM_FN_ITER_NEW) {
 		for (int r = 2; r <= 3; r++)
-			if (vm_env__check_read(env, r) || (vm_env__reg(env, r)->type != VM_SCALAR &&
-							   expect(env, r, "scalar")))
+			if (sig->args[r - 1] != VM_ARG_NONE &&
+			    (vm_env__check_read(env, r) ||
+			     (sig->args[r - 1] == VM_ARG_SCALAR &&
+			      vm_env__reg(env, r)->type != VM_SCALAR && expect(env, r, "scalar"))))
 				return -EACCES;
-		if (!(s = iter_arg(env, false, &spi)))
+		if (!(s = iter_arg(env, sig, false, &spi)))
 			return -EACCES;
-		memset(s, 0, sizeof(*s));
-		vm_reg__mark_not_init(&s->spilled);
-		for (int b = 0; b < 8; b++)
-			s->type[b] = VM_SLOT_ITER;
+		iter_mark_slots(env, spi, iter_slots(sig), true);
 		s->iter_state = VM_ITER_ACTIVE;
-		vm_live_write(env, vm_env__reg(env, 1)->frameno, 1ull << spi);
 		s->spilled.ref_obj_id = vm_acquire_ref(env, env->insn_idx);
 		clobber_caller_saved(env);
 		vm_reg__mark_unknown(vm_env__reg(env, 0));
 		return 0;
 	}
 	if (sig->flags & (VM_FN_ITER_NEXT | VM_FN_ITER_DESTROY)) {
-		if (!(s = iter_arg(env, true, &spi)))
+		if (!(s = iter_arg(env, sig, true, &spi)))
 			return -EACCES;
 		if (sig->flags & VM_FN_ITER_NEXT)
 			return iter_next(env, s, spi, sig);
 		if (vm_release_ref(env, s->spilled.ref_obj_id))
 			return -EACCES;
-		vm_live_write(env, vm_env__reg(env, 1)->frameno, 1ull << spi);
-		memset(s, 0, sizeof(*s));
-		vm_reg__mark_not_init(&s->spilled);
+		iter_mark_slots(env, spi, iter_slots(sig), false);
 		clobber_caller_saved(env);
 		vm_reg__mark_not_init(vm_env__reg(env, 0));
 		return 0;
 	}
+	if (sig->flags & VM_FN_KF_PTR)
+		return vm_kfunc_ptr_call(env, sig);
 	if (!strcmp(sig->name, "bpf_rcu_read_lock"))
 		env->cur->active_rcu++;
 	else if (!strcmp(sig->name, "bpf_rcu_read_unlock") && env->cur->active_rcu)

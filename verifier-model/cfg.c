@@ -239,6 +239,46 @@ static int btf_nargs(const struct btf *btf, uint32_t id)
 	return btf_vlen(t) > 5 ? 5 : btf_vlen(t);
 }
 
+/* btf_type_is_small_int or an enum: what check_btf_func calls a scalar return */
+static bool btf_scalar_return(const struct btf *btf, uint32_t func_id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, func_id);
+
+	t = t && btf_is_func(t) ? btf__type_by_id(btf, t->type) : NULL;
+	if (!t || !btf_is_func_proto(t))
+		return true;    /* no prototype: nothing for the kernel to check either */
+	t = btf__type_by_id(btf, t->type);
+	while (t && (btf_is_mod(t) || btf_is_typedef(t) || btf_is_type_tag(t)))
+		t = btf__type_by_id(btf, t->type);
+	return t && ((btf_is_int(t) && t->size <= 8) || btf_is_any_enum(t));
+}
+
+/* check_btf_func: a subprogram with LD_ABS or a tail call must return a scalar */
+static int check_subprog_returns(const struct vm_prog *p, const struct btf *btf,
+				 char *err, size_t errlen)
+{
+	for (size_t s = 1; btf && s < p->n_subprogs; s++) {
+		const struct vm_subprog *sp = &p->subprogs[s];
+		bool ld_abs = false, tail_call = false;
+
+		if (!sp->btf_id || btf_scalar_return(btf, sp->btf_id))
+			continue;
+		for (size_t i = sp->start; i < sp->start + sp->len && i < p->n_insns; i++) {
+			const struct bpf_insn *x = &p->insns[i];
+
+			ld_abs |= BPF_CLASS(x->code) == BPF_LD &&
+				  (BPF_MODE(x->code) == BPF_ABS || BPF_MODE(x->code) == BPF_IND);
+			tail_call |= x->code == (BPF_JMP | BPF_CALL) && x->src_reg == 0 &&
+				     x->imm == BPF_FUNC_tail_call;
+		}
+		if (ld_abs)
+			return ERR("LD_ABS is only allowed in functions that return 'int'.");
+		if (tail_call)
+			return ERR("tail_call is only allowed in functions that return 'int'.");
+	}
+	return 0;
+}
+
 int vm_cfg__build(const struct vm_prog *p, const struct btf *btf, unsigned kver,
 		  struct vm_cfg *c, char *err, size_t errlen)
 {
@@ -264,6 +304,8 @@ int vm_cfg__build(const struct vm_prog *p, const struct btf *btf, unsigned kver,
 		c->nargs[s] = s < p->n_subprogs ? btf_nargs(btf, p->subprogs[s].btf_id) : 5;
 	assign_subprogs(p, c);
 	ret = check_insn_ranges(p, c, err, errlen);
+	if (!ret)
+		ret = check_subprog_returns(p, btf, err, errlen);
 	if (!ret)
 		ret = reachability(p, c, err, errlen);
 	if (!ret)

@@ -14,7 +14,10 @@
 #define offsetofend(T, m) (offsetof(T, m) + sizeof(((T *)0)->m))
 
 enum field { F_BAD, F_SCALAR, F_PKT, F_PKT_END, F_PKT_META, F_BTF, F_SOCK_COMMON_OR_NULL,
-	     F_SOCKET, F_SOCKET_OR_NULL, F_FLOW_KEYS };
+	     F_SOCKET, F_SOCKET_OR_NULL, F_FLOW_KEYS, F_NF_STATE, F_NF_SKB };
+
+/* BPF_PROG_TYPE_NETFILTER, past some uapi headers */
+#define VM_PROG_TYPE_NETFILTER 32
 
 /* a __bpf_md_ptr field: an 8-byte load only */
 static enum field md_ptr(int size, bool write, enum field f)
@@ -173,7 +176,7 @@ static enum field ctx_field(struct vm_env *env, int off, int size, bool write)
 {
 	enum bpf_prog_type t = env->prog->type;
 
-	switch (t) {
+	switch ((int)t) {
 	case BPF_PROG_TYPE_SK_MSG: case BPF_PROG_TYPE_SK_REUSEPORT: case BPF_PROG_TYPE_CGROUP_SOCKOPT:
 	case BPF_PROG_TYPE_SK_LOOKUP: case BPF_PROG_TYPE_SOCK_OPS: case BPF_PROG_TYPE_CGROUP_SOCK_ADDR:
 	case BPF_PROG_TYPE_CGROUP_SOCK: case BPF_PROG_TYPE_CGROUP_SYSCTL:
@@ -199,6 +202,11 @@ static enum field ctx_field(struct vm_env *env, int off, int size, bool write)
 		if (write || off < 0 || off + size > 8 * 12 || off % size || size != 8)
 			return F_BAD;
 		return F_SCALAR;
+	case VM_PROG_TYPE_NETFILTER:
+		/* nf_is_valid_access: struct bpf_nf_ctx { state; skb; }, 8-byte reads */
+		if (write || off < 0 || off >= 16 || size != 8)
+			return F_BAD;
+		return off < 8 ? F_NF_STATE : F_NF_SKB;
 	case BPF_PROG_TYPE_TRACING: case BPF_PROG_TYPE_LSM:
 		/* u64 argument slots; an int argument may be read narrower
 		 * (an iter's u32 fd at off 16, size 4) */
@@ -263,8 +271,13 @@ int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool w
 		d->flags = VM_F_MAYBE_NULL;
 		d->id = ++env->id_gen;
 		break;
+	case F_NF_STATE: case F_NF_SKB:
+		d->type = VM_PTR_BTF;
+		d->btf_id = vm_kbtf_struct_id(f == F_NF_STATE ? "nf_hook_state" : "sk_buff");
+		break;
 	case F_FLOW_KEYS:
 		d->type = VM_PTR_MEM;
+		d->flags = VM_F_FLOW_KEYS;
 		d->mem_size = sizeof(struct bpf_flow_keys);
 		break;
 	default:

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
+#include <stdio.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/kbtf.h"
 
 static const char *const ctx_names[] = {
 	"__sk_buff", "xdp_md", "pt_regs", "bpf_perf_event_data", "bpf_sock_ops",
@@ -37,6 +39,34 @@ static bool has_tag(const struct btf *btf, uint32_t func_id, int arg, const char
 	return false;
 }
 
+/*
+ * __arg_trusted: a trusted pointer to the kernel struct of that name (a
+ * CO-RE flavour "name___suffix" names the same struct), NULL only when
+ * also __arg_nullable.
+ */
+static int trusted_arg(struct vm_env *env, const struct btf *btf, uint32_t func_id, int i,
+		       const char *pname, struct vm_reg *r, bool report)
+{
+	const char *flavour = pname ? strstr(pname, "___") : NULL;
+	char name[128];
+
+	snprintf(name, sizeof(name), "%.*s", flavour ? (int)(flavour - pname) : 127,
+		 pname ? pname : "");
+	vm_reg__mark_unknown(r);
+	scalar_set_const(&r->s, 0);
+	r->type = VM_PTR_BTF;
+	r->btf_id = vm_kbtf_struct_id(name);
+	if (!r->btf_id)
+		return ARG_FAIL(env, report, "arg#%d reference type('STRUCT %s') has no kernel BTF",
+				i, name);
+	r->flags = VM_F_TRUSTED;
+	if (has_tag(btf, func_id, i, "arg:nullable")) {
+		r->flags |= VM_F_MAYBE_NULL;
+		r->id = ++env->id_gen;
+	}
+	return 0;
+}
+
 static int type_arg(struct vm_env *env, const struct btf *btf, uint32_t func_id, int i,
 		    uint32_t type_id, struct vm_reg *r, const char *fname, bool report)
 {
@@ -61,6 +91,8 @@ static int type_arg(struct vm_env *env, const struct btf *btf, uint32_t func_id,
 	for (int k = 0; ctx_names[k]; k++)
 		if (pname && !strcmp(pname, ctx_names[k]))
 			goto ctx;
+	if (has_tag(btf, func_id, i, "arg:trusted"))
+		return trusted_arg(env, btf, func_id, i, pname, r, report);
 	if (has_tag(btf, func_id, i, "arg:arena")) {
 		vm_reg__mark_unknown(r);
 		return 0;

@@ -76,9 +76,12 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 				      insn->dst_reg, tn);
 	switch (ptr->type) {
 	case VM_PTR_CTX: case VM_PTR_MAP_VALUE: case VM_PTR_MAP_KEY: case VM_PTR_STACK:
-	case VM_PTR_PKT_META: case VM_PTR_PKT: case VM_PTR_BTF: case VM_PTR_MEM:
-	case VM_PTR_FUNC:
+	case VM_PTR_PKT_META: case VM_PTR_PKT: case VM_PTR_BTF: case VM_PTR_FUNC:
 		break;
+	case VM_PTR_MEM:
+		if (!(ptr->flags & VM_F_FLOW_KEYS) || known)
+			break;
+		return vm_env__reject(env, "R%d pointer arithmetic on %s prohibited", insn->dst_reg, tn);
 	case VM_PTR_MAP:
 		if (known && v == 0 && op == BPF_ADD)
 			break;
@@ -179,8 +182,11 @@ static int alu_unary(struct vm_env *env, const struct bpf_insn *insn, bool alu64
 {
 	struct vm_reg *dst = vm_env__reg(env, insn->dst_reg);
 
-	if (dst->type != VM_SCALAR)
-		return vm_env__reject(env, "R%d pointer arithmetic prohibited", insn->dst_reg);
+	/* privileged (allow_ptr_leaks): a pointer negated or swapped is just a number */
+	if (dst->type != VM_SCALAR) {
+		vm_reg__mark_unknown(dst);
+		return 0;
+	}
 	dst->id = 0;
 	dst->off = 0;
 	if (BPF_OP(insn->code) == BPF_NEG) {
@@ -197,7 +203,8 @@ static void link_add_const(struct vm_reg *dst, const struct vm_reg *src, uint8_t
 {
 	int64_t v;
 
-	if (!alu64 || (op != BPF_ADD && op != BPF_SUB) || !dst->id ||
+	/* rX += rX: the constant read is the sum already, no "base + K" (6.18) */
+	if (!alu64 || (op != BPF_ADD && op != BPF_SUB) || !dst->id || dst == src ||
 	    !scalar_is_const(&src->s) || (dst->id & VM_ID_ADD_CONST)) {
 		dst->id = 0;
 		dst->off = 0;
@@ -310,9 +317,9 @@ int vm_exec_ld_imm64(struct vm_env *env, const struct bpf_insn *insn)
 	default:
 		return vm_env__reject(env, "invalid bpf_ld_imm64 insn");
 	}
-	if (dst->map < 0 && (dst->type == VM_PTR_MAP || dst->type == VM_PTR_MAP_VALUE))
-		return vm_env__reject(env, "fd %d is not pointing to valid bpf_map", insn->imm);
-	if (dst->map >= (int)env->obj->n_maps)
+	/* only map kinds name a map (a function pointer's map field is just 0) */
+	if ((dst->type == VM_PTR_MAP || dst->type == VM_PTR_MAP_VALUE) &&
+	    (dst->map < 0 || dst->map >= (int)env->obj->n_maps))
 		return vm_env__reject(env, "fd %d is not pointing to valid bpf_map", insn->imm);
 	return 0;
 }

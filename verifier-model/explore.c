@@ -403,6 +403,7 @@ static int add_checkpoint(struct vm_env *env, int insn, size_t b)
 	nw->is_ckpt = nw->in_list = true;
 	cur->nhist = 0;                /* nw keeps the path that led here */
 	cur->jmp_hist_cnt = 0;
+	cur->hist_kept = 0;
 	nw->next = env->buckets[b];
 	env->buckets[b] = nw;
 	cur->parent = nw;
@@ -579,7 +580,7 @@ static int do_check(struct vm_env *env)
 						 env->cur->curframe))
 				return vm_env__limit(env, "model: out of memory");
 			if (env->cfg.flags[idx] & VM_CFG_JMP_POINT)
-				env->cur->jmp_hist_cnt++;
+				vm_state__keep_hist(env->cur);
 			env->prev_insn_idx = idx;
 			if (vm_live_begin_insn(env, idx))
 				return -ENOMEM;

@@ -154,7 +154,7 @@ int vm_propagate_precision(struct vm_env *env, const struct vm_state *old);
 /* Linked scalars: copy a refined value to every register sharing its id. */
 void vm_sync_linked(struct vm_env *env, struct vm_state *st, const struct vm_reg *reg);
 /* Null-check outcome for every pointer sharing id: null → scalar 0. */
-void vm_mark_ptr_null(struct vm_state *st, uint32_t id, bool is_null);
+void vm_mark_ptr_null(const struct vm_env *env, struct vm_state *st, uint32_t id, bool is_null);
 /* Invalidate packet pointers after a packet-changing helper. */
 void vm_clear_pkt_pointers(struct vm_state *st);
 

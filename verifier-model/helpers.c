@@ -283,6 +283,9 @@ static const struct vm_func_sig helpers[] = {
 	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_ANYTHING, VM_ARG_ANYTHING), 0),
 	H(BPF_FUNC_sk_redirect_hash, "bpf_sk_redirect_hash", VM_RET_INTEGER,
 	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
+	/* sk_reuseport: the key indexes a reuseport array, sockmap or sockhash */
+	H(BPF_FUNC_sk_select_reuseport, "bpf_sk_select_reuseport", VM_RET_INTEGER,
+	  A(VM_ARG_CTX, VM_ARG_CONST_MAP, VM_ARG_MAP_KEY, VM_ARG_ANYTHING), 0),
 	H(BPF_FUNC_spin_lock, "bpf_spin_lock", VM_RET_VOID, A(VM_ARG_SPIN_LOCK), 0),
 	H(BPF_FUNC_spin_unlock, "bpf_spin_unlock", VM_RET_VOID, A(VM_ARG_SPIN_LOCK), 0),
 	/* sockets: views of skb->sk and friends, lookups that take a reference */
@@ -374,11 +377,39 @@ static const struct vm_func_sig helpers[] = {
 };
 
 #define K(nm, r, args, fl, sz) { nm, r, args, fl, 0, sz, NULL, 0, NULL }
+#define KP(nm, r, args, fl, rs, as) { nm, r, args, (fl) | VM_FN_KF_PTR, 0, 0, rs, 0, as }
 static const struct vm_func_sig kfuncs[] = {
 	K("bpf_iter_num_new", VM_RET_INTEGER, A(VM_ARG_ITER_NEW, VM_ARG_SCALAR, VM_ARG_SCALAR),
 	  VM_FN_ITER_NEW, 0),
 	K("bpf_iter_num_next", VM_RET_ITER_NEXT, A(VM_ARG_ITER), VM_FN_ITER_NEXT, 4),
 	K("bpf_iter_num_destroy", VM_RET_VOID, A(VM_ARG_ITER), VM_FN_ITER_DESTROY, 0),
+	/* struct bpf_iter_bits: 16 bytes (fixed_size: the iterator's size) */
+	{ "bpf_iter_bits_new", VM_RET_INTEGER, A(VM_ARG_ITER_NEW, VM_ARG_ANYTHING, VM_ARG_SCALAR),
+	  VM_FN_ITER_NEW, 0, 0, NULL, 16, NULL },
+	{ "bpf_iter_bits_next", VM_RET_ITER_NEXT, A(VM_ARG_ITER), VM_FN_ITER_NEXT, 0, 4, NULL, 16, NULL },
+	{ "bpf_iter_bits_destroy", VM_RET_VOID, A(VM_ARG_ITER), VM_FN_ITER_DESTROY, 0, 0, NULL, 16,
+	  NULL },
+	/* tasks, cgroups, cpumasks: acquire (maybe NULL), trusted arguments, release */
+	KP("bpf_task_from_pid", VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_SCALAR), VM_FN_ACQUIRE,
+	   "task_struct", NULL),
+	KP("bpf_task_acquire", VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_BTF_PTR), VM_FN_ACQUIRE,
+	   "task_struct", "task_struct"),
+	KP("bpf_task_release", VM_RET_VOID, A(VM_ARG_BTF_PTR), VM_FN_RELEASE, NULL, "task_struct"),
+	KP("bpf_cgroup_from_id", VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_SCALAR), VM_FN_ACQUIRE,
+	   "cgroup", NULL),
+	KP("bpf_cgroup_acquire", VM_RET_BTF_PTR_OR_NULL, A(VM_ARG_BTF_PTR), VM_FN_ACQUIRE,
+	   "cgroup", "cgroup"),
+	KP("bpf_cgroup_release", VM_RET_VOID, A(VM_ARG_BTF_PTR), VM_FN_RELEASE, NULL, "cgroup"),
+	KP("bpf_cpumask_create", VM_RET_BTF_PTR_OR_NULL, A(0), VM_FN_ACQUIRE | VM_FN_KF_CPUMASK,
+	   "bpf_cpumask", NULL),
+	KP("bpf_cpumask_acquire", VM_RET_BTF_PTR, A(VM_ARG_BTF_PTR), VM_FN_ACQUIRE | VM_FN_KF_CPUMASK,
+	   "bpf_cpumask", "bpf_cpumask"),
+	KP("bpf_cpumask_release", VM_RET_VOID, A(VM_ARG_BTF_PTR), VM_FN_RELEASE | VM_FN_KF_CPUMASK,
+	   NULL, "bpf_cpumask"),
+	KP("bpf_cpumask_set_cpu", VM_RET_VOID, A(VM_ARG_SCALAR, VM_ARG_BTF_PTR), VM_FN_KF_CPUMASK,
+	   NULL, "bpf_cpumask"),
+	KP("bpf_cpumask_test_cpu", VM_RET_INTEGER, A(VM_ARG_SCALAR, VM_ARG_BTF_PTR), VM_FN_KF_CPUMASK,
+	   NULL, "cpumask"),
 	K("bpf_rcu_read_lock", VM_RET_VOID, A(0), 0, 0),
 	K("bpf_rcu_read_unlock", VM_RET_VOID, A(0), 0, 0),
 };
@@ -404,6 +435,22 @@ const struct vm_func_sig *vm_helper_sig_for(int id, enum bpf_prog_type type)
 		if (per_type[i].id == id && per_type[i].tracing == tracing)
 			return &per_type[i].sig;
 	return vm_helper_sig(id);
+}
+
+bool vm_helper_pkt_access(int id)
+{
+	switch (id) {
+	case BPF_FUNC_map_lookup_elem: case BPF_FUNC_map_update_elem: case BPF_FUNC_map_delete_elem:
+	case BPF_FUNC_map_push_elem: case BPF_FUNC_map_pop_elem: case BPF_FUNC_map_peek_elem:
+	case BPF_FUNC_map_lookup_percpu_elem: case BPF_FUNC_csum_diff:
+	case BPF_FUNC_sk_lookup_tcp: case BPF_FUNC_sk_lookup_udp: case BPF_FUNC_skc_lookup_tcp:
+	case BPF_FUNC_tcp_check_syncookie: case BPF_FUNC_tcp_gen_syncookie:
+	case BPF_FUNC_tcp_raw_gen_syncookie_ipv4: case BPF_FUNC_tcp_raw_gen_syncookie_ipv6:
+	case BPF_FUNC_tcp_raw_check_syncookie_ipv4: case BPF_FUNC_tcp_raw_check_syncookie_ipv6:
+		return true;
+	default:
+		return false;
+	}
 }
 
 const struct vm_func_sig *vm_helper_sig(int id)

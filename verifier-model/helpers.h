@@ -72,6 +72,8 @@ enum {
 	VM_FN_RET_UNTRUSTED = 1024, /* VM_RET_BTF_PTR*: not a trusted pointer */
 	VM_FN_ACQUIRE = 2048,     /* the returned socket holds a reference */
 	VM_FN_PTR_CAST = 4096,    /* the result carries its socket argument's reference */
+	VM_FN_KF_PTR = 8192,      /* kfunc of kernel objects by BTF pointer (kfunc_ptrs.c) */
+	VM_FN_KF_CPUMASK = 16384, /* one of the cpumask kfuncs (their own program types) */
 };
 
 struct vm_func_sig {
@@ -82,7 +84,7 @@ struct vm_func_sig {
 	int cb_nargs;             /* callback: arguments it receives */
 	int ret_size;             /* VM_RET_ITER_NEXT: bytes of the element */
 	const char *ret_struct;   /* VM_RET_BTF_PTR*: the kernel struct returned */
-	int fixed_size;           /* VM_ARG_FIXED_*: bytes of that argument */
+	int fixed_size;           /* VM_ARG_FIXED_*: bytes of that argument; iterators: their size */
 	const char *arg_struct;   /* VM_ARG_BTF_PTR*: the kernel struct wanted */
 };
 
@@ -92,6 +94,8 @@ const struct vm_func_sig *vm_helper_sig(int id);
 const struct vm_func_sig *vm_helper_sig_for(int id, enum bpf_prog_type type);
 /* Whether a program of type gets helper id at all (helper_avail.c, measured). */
 bool vm_helper_available(int id, enum bpf_prog_type type);
+/* Whether helper id takes packet pointers (its proto's pkt_access). */
+bool vm_helper_pkt_access(int id);
 /* The signature of kfunc name, or NULL if unknown. */
 const struct vm_func_sig *vm_kfunc_sig(const char *name);
 

@@ -76,16 +76,29 @@ static bool tracing_type(enum bpf_prog_type t)
 	       t == BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE;
 }
 
+static bool has_field(struct vm_env *env, int map, const char *name)
+{
+	return vm_map_field_off(env->obj, map, name) >= 0;
+}
+
+/* check_map_prog_compatibility: special fields tracing programs may not hold */
 int vm_check_map_compat(struct vm_env *env, int map)
 {
 	enum bpf_prog_type t = env->prog->type;
+	bool tracing = tracing_type(t);
 
-	if (vm_map_field_off(env->obj, map, "bpf_spin_lock") < 0)
-		return 0;
-	if (t == BPF_PROG_TYPE_SOCKET_FILTER)
-		return vm_env__reject(env, "socket filter progs cannot use bpf_spin_lock yet");
-	if (tracing_type(t))
-		return vm_env__reject(env, "tracing progs cannot use bpf_spin_lock yet");
+	if (tracing && (has_field(env, map, "bpf_list_head") || has_field(env, map, "bpf_rb_root")))
+		return vm_env__reject(env, "tracing progs cannot use bpf_{list_head,rb_root} yet");
+	if (has_field(env, map, "bpf_spin_lock")) {
+		if (t == BPF_PROG_TYPE_SOCKET_FILTER)
+			return vm_env__reject(env, "socket filter progs cannot use bpf_spin_lock yet");
+		if (tracing)
+			return vm_env__reject(env, "tracing progs cannot use bpf_spin_lock yet");
+	}
+	if (tracing && has_field(env, map, "bpf_timer"))
+		return vm_env__reject(env, "tracing progs cannot use bpf_timer yet");
+	if (tracing && has_field(env, map, "bpf_wq"))
+		return vm_env__reject(env, "tracing progs cannot use bpf_wq yet");
 	return 0;
 }
 
@@ -117,11 +130,12 @@ int vm_spin_lock_arg(struct vm_env *env, int regno, bool lock)
 			return vm_env__reject(env, "Locking two bpf_spin_locks are not allowed");
 		st->lock_held = true;
 		st->lock_map = r->map;
+		st->lock_id = r->id;
 		return 0;
 	}
 	if (!st->lock_held)
 		return vm_env__reject(env, "bpf_spin_unlock without taking a lock");
-	if (st->lock_map != r->map)
+	if (st->lock_map != r->map || st->lock_id != r->id)
 		return vm_env__reject(env, "bpf_spin_unlock of different lock");
 	st->lock_held = false;
 	return 0;

@@ -89,7 +89,7 @@ static void set_hist_stack(struct vm_env *env, int frame, int spi)
 	if (st->nhist) {
 		st->hist[st->nhist - 1].spi = (int16_t)spi;
 		st->hist[st->nhist - 1].frame = (uint8_t)frame;
-		st->jmp_hist_cnt++;
+		vm_state__keep_hist(st);
 	}
 }
 
@@ -100,6 +100,19 @@ static void destroy_slot_special(struct vm_slot *s)
 			if (s->type[b] != VM_SLOT_INVALID)
 				s->type[b] = VM_SLOT_MISC;
 	vm_reg__mark_not_init(&s->spilled);
+}
+
+/*
+ * A spill of size bytes: those hold the register; the rest of the slot
+ * stops being a register and is data, unless zero or never written (the
+ * kernel's save_register_state, for a register and an immediate alike).
+ */
+static void mark_spill(struct vm_slot *s, int size)
+{
+	for (int b = 0; b < 8; b++)
+		s->type[b] = b < size ? VM_SLOT_SPILL :
+			(s->type[b] == VM_SLOT_ZERO || s->type[b] == VM_SLOT_INVALID ?
+			 s->type[b] : VM_SLOT_MISC);
 }
 
 static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
@@ -123,14 +136,7 @@ static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 		s->spilled = *val;
 		if (size < 8 && val->s.umax >> (size * 8))
 			s->spilled.id = 0;
-		for (int b = 0; b < 8; b++)
-			s->type[b] = b < size ? VM_SLOT_SPILL :
-				(s->type[b] == VM_SLOT_ZERO || s->type[b] == VM_SLOT_INVALID ?
-				 s->type[b] : VM_SLOT_MISC);
-		if (size < 8)  /* the rest of a narrow spill stops being a register */
-			for (int b = size; b < 8; b++)
-				if (s->type[b] == VM_SLOT_SPILL)
-					s->type[b] = VM_SLOT_MISC;
+		mark_spill(s, size);
 		set_hist_stack(env, f->frameno, spi);
 		return 0;
 	}
@@ -139,9 +145,7 @@ static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 
 		vm_reg__mark_const(&k, (uint64_t)(int64_t)insn->imm);
 		s->spilled = k;
-		for (int b = 0; b < 8; b++)
-			s->type[b] = b < size ? VM_SLOT_SPILL :
-				(s->type[b] == VM_SLOT_SPILL ? VM_SLOT_MISC : s->type[b]);
+		mark_spill(s, size);
 		set_hist_stack(env, f->frameno, spi);
 		return 0;
 	}
@@ -361,6 +365,45 @@ static int btf_access(struct vm_env *env, const struct vm_reg *reg, int off, int
 	return 0;
 }
 
+/*
+ * check_ptr_to_map_access: a map pointer reads its struct bpf_map through
+ * kernel BTF (privileged programs); the map type's own struct (bpf_array,
+ * bpf_htab) begins with it, and the model knows only that part.
+ */
+static const char *map_struct_name(const struct vm_env *env, int map)
+{
+	switch (map >= 0 && (size_t)map < env->obj->n_maps ? env->obj->maps[map].type : 0) {
+	case BPF_MAP_TYPE_ARRAY: case BPF_MAP_TYPE_PERCPU_ARRAY: case BPF_MAP_TYPE_PROG_ARRAY:
+	case BPF_MAP_TYPE_PERF_EVENT_ARRAY: case BPF_MAP_TYPE_CGROUP_ARRAY:
+	case BPF_MAP_TYPE_ARRAY_OF_MAPS:
+		return "bpf_array";
+	case BPF_MAP_TYPE_HASH: case BPF_MAP_TYPE_PERCPU_HASH: case BPF_MAP_TYPE_LRU_HASH:
+	case BPF_MAP_TYPE_LRU_PERCPU_HASH: case BPF_MAP_TYPE_HASH_OF_MAPS:
+		return "bpf_htab";
+	default:
+		return "bpf_map";
+	}
+}
+
+static int map_ptr_access(struct vm_env *env, int regno, const struct vm_reg *reg, int off,
+			  int size, bool write, int dst, bool sx)
+{
+	const char *name = map_struct_name(env, reg->map);
+	struct vm_reg as_btf = *reg;
+	char tn[48];
+
+	as_btf.btf_id = vm_kbtf_struct_id("bpf_map");
+	if (!as_btf.btf_id)
+		return vm_env__reject(env, "R%d invalid mem access '%s'", regno,
+				      vm_reg__type_name(reg, tn, sizeof(tn)));
+	if (reg->off + off < 0)
+		return vm_env__reject(env, "R%d is %s invalid negative access: off=%d", regno,
+				      name, reg->off + off);
+	if (write)
+		return vm_env__reject(env, "only read from %s is supported", name);
+	return btf_access(env, &as_btf, reg->off + off, size, dst, sx);
+}
+
 /* A load from frozen read-only data (.rodata, .kconfig) has a known value. */
 static bool rodata_load(struct vm_env *env, const struct vm_reg *reg, int off, int size,
 			int dst, bool sx)
@@ -509,7 +552,7 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 		return -EACCES;
 	if (reg->type == VM_NOT_INIT)
 		return vm_env__reject(env, "R%d !read_ok", regno);
-	if (reg->flags & VM_F_MAYBE_NULL || reg->type == VM_SCALAR || reg->type == VM_PTR_MAP ||
+	if (reg->flags & VM_F_MAYBE_NULL || reg->type == VM_SCALAR ||
 	    reg->type == VM_PTR_PKT_END || reg->type == VM_PTR_FUNC)
 		return vm_env__reject(env, "R%d invalid mem access '%s'", regno,
 				      vm_reg__type_name(reg, tn, sizeof(tn)));
@@ -541,6 +584,8 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 				  size, dst, sx);
 	case VM_PTR_CTX:
 		return vm_check_ctx_access(env, regno, off, size, write, dst, sx);
+	case VM_PTR_MAP:
+		return map_ptr_access(env, regno, reg, off, size, write, dst, sx);
 	case VM_PTR_SOCK_COMMON: case VM_PTR_SOCKET: case VM_PTR_TCP_SOCK:
 		if (write)
 			return vm_env__reject(env, "R%d cannot write into %s", regno,

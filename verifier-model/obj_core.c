@@ -55,9 +55,12 @@ static long kernel_match(const struct btf *local, uint32_t id)
 	return vm_kbtf_named(ess, kind);
 }
 
-/* Member name of struct/union id (its type and bit offset), through anonymous members. */
+/*
+ * Member name of struct/union id (its type, bit offset and bitfield size,
+ * 0 if not a bitfield), through anonymous members.
+ */
 static bool find_member(const struct btf *b, uint32_t id, const char *name,
-			uint32_t *type, long *bits, int depth)
+			uint32_t *type, long *bits, int *bf, int depth)
 {
 	const struct btf_type *t = btf__type_by_id(b, id);
 	const struct btf_member *m = btf_members(t);
@@ -73,11 +76,12 @@ static bool find_member(const struct btf *b, uint32_t id, const char *name,
 				continue;
 			*type = m[i].type;
 			*bits = off;
+			*bf = btf_member_bitfield_size(t, i);
 			return true;
 		}
 		st = skip_mods(b, &sub);
 		if (depth < 8 && st && btf_is_composite(st) &&
-		    find_member(b, sub, name, type, &off, depth + 1)) {
+		    find_member(b, sub, name, type, &off, bf, depth + 1)) {
 			*bits = off;
 			return true;
 		}
@@ -95,13 +99,23 @@ static bool same_class(const struct btf_type *a, const struct btf_type *b)
 	return ka == kb || (ia && ib) || (btf_is_composite(a) && btf_is_composite(b));
 }
 
+/* A field as the kernel lays it out. */
+struct kfield {
+	long bits;   /* bit offset from the root pointer */
+	int bf_bits; /* bitfield size, 0 if not a bitfield */
+	long mem_sz; /* its type's size, negative if unknown */
+};
+
 /*
  * The access path acc ("0:1:2": an index on the root pointer, then
  * member or array indexes) from local type lid, in the kernel: 1 with
- * *bits its bit offset, 0 if the kernel has no such field, -1 unknown.
+ * *f its place, 0 if the kernel has no such field, -1 unknown.
  */
-static int resolve_field(const struct btf *local, uint32_t lid, const char *acc, long *bits)
+static int resolve_field(const struct btf *local, uint32_t lid, const char *acc,
+			 struct kfield *f)
 {
+	long *bits = &f->bits;
+	int *bf = &f->bf_bits;
 	const struct btf *k = vm_kbtf();
 	const struct btf_type *lt = skip_mods(local, &lid), *kt;
 	long kid = kernel_match(local, lid), size;
@@ -116,6 +130,7 @@ static int resolve_field(const struct btf *local, uint32_t lid, const char *acc,
 	if ((size = btf__resolve_size(k, kt_id)) < 0)
 		return -1;
 	*bits = (long)idx * size * 8;
+	*bf = 0;
 	while (*end == ':') {
 		acc = end + 1;
 		idx = strtoul(acc, &end, 10);
@@ -138,7 +153,7 @@ static int resolve_field(const struct btf *local, uint32_t lid, const char *acc,
 				lt = skip_mods(local, &lid);
 				continue;
 			}
-			if (!find_member(k, kt_id, name, &kt_id, bits, 0))
+			if (!find_member(k, kt_id, name, &kt_id, bits, bf, 0))
 				return 0;
 		} else if (btf_is_array(lt)) {
 			if (!btf_is_array(kt))
@@ -148,6 +163,7 @@ static int resolve_field(const struct btf *local, uint32_t lid, const char *acc,
 			if ((size = btf__resolve_size(k, kt_id)) < 0)
 				return -1;
 			*bits += (long)idx * size * 8;
+			*bf = 0;
 		} else {
 			return -1;
 		}
@@ -156,7 +172,32 @@ static int resolve_field(const struct btf *local, uint32_t lid, const char *acc,
 		if (!lt || !kt || !same_class(lt, kt))
 			return 0;
 	}
+	f->mem_sz = btf__resolve_size(k, kt_id);
 	return 1;
+}
+
+/*
+ * The byte offset libbpf writes into a load of field f
+ * (bpf_core_calc_field_relo): a bitfield is read with the smallest
+ * naturally aligned load of at least its type's size that holds it;
+ * -1 when none does.
+ */
+static long field_byte_offset(const struct kfield *f)
+{
+	long sz = f->mem_sz, off;
+
+	if (!f->bf_bits)
+		return f->bits % 8 ? -1 : f->bits / 8;
+	if (sz <= 0)
+		return -1;
+	off = f->bits / 8 / sz * sz;
+	while (f->bits + f->bf_bits - off * 8 > sz * 8) {
+		if (sz >= 8)
+			return -1;
+		sz *= 2;
+		off = f->bits / 8 / sz * sz;
+	}
+	return off;
 }
 
 static bool is_mov_k(const struct bpf_insn *in)
@@ -209,7 +250,8 @@ static void apply_one(struct loader *ld, const struct ld_ext_rec *r, struct bpf_
 {
 	const struct btf *local = ld->obj->btf;
 	const char *acc = btf__name_by_offset(local, r->b);
-	long bits = 0, t;
+	struct kfield f = { 0 };
+	long t, off;
 	int ok;
 
 	switch (r->c) {
@@ -219,17 +261,18 @@ static void apply_one(struct loader *ld, const struct ld_ext_rec *r, struct bpf_
 			patch(in, room, CORE_TYPE_EXISTS, t > 0);
 		break;
 	case CORE_FIELD_EXISTS:
-		ok = acc ? resolve_field(local, r->a, acc, &bits) : -1;
+		ok = acc ? resolve_field(local, r->a, acc, &f) : -1;
 		if (ok >= 0)
 			patch(in, room, CORE_FIELD_EXISTS, ok);
 		break;
 	case CORE_FIELD_BYTE_OFFSET: case CORE_FIELD_BYTE_SIZE: case CORE_FIELD_SIGNED:
 	case CORE_FIELD_LSHIFT_U64: case CORE_FIELD_RSHIFT_U64:
-		ok = acc ? resolve_field(local, r->a, acc, &bits) : -1;
+		ok = acc ? resolve_field(local, r->a, acc, &f) : -1;
 		if (ok == 0)
 			poison(in, room);
-		else if (ok == 1 && r->c == CORE_FIELD_BYTE_OFFSET && bits % 8 == 0)
-			patch(in, room, CORE_FIELD_BYTE_OFFSET, bits / 8);
+		else if (ok == 1 && r->c == CORE_FIELD_BYTE_OFFSET &&
+			 (off = field_byte_offset(&f)) >= 0)
+			patch(in, room, CORE_FIELD_BYTE_OFFSET, off);
 		break;
 	default:
 		break;

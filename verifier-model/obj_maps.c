@@ -248,60 +248,6 @@ static int collect_data_maps(struct loader *ld)
 	return 0;
 }
 
-/* libbpf's order for kconfig externs: alignment down, size up, name. */
-static int cmp_kcfg(const void *a, const void *b)
-{
-	const struct vm_kconfig_var *x = a, *y = b;
-
-	if (x->align != y->align)
-		return x->align > y->align ? -1 : 1;
-	if (x->size != y->size)
-		return x->size < y->size ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
-long vm_kconfig_layout(const struct btf *btf, struct vm_kconfig_var **vars, int *n)
-{
-	int id = btf ? btf_datasec(btf, ".kconfig") : -1;
-	const struct btf_type *sec;
-	struct vm_kconfig_var *v;
-	long long pos = 0;
-
-	*vars = NULL;
-	*n = 0;
-	if (id < 0)
-		return -1;
-	sec = btf__type_by_id(btf, id);
-	v = calloc(btf_vlen(sec) ? btf_vlen(sec) : 1, sizeof(*v));
-	if (!v)
-		return -1;
-	for (int i = 0; i < btf_vlen(sec); i++) {
-		const struct btf_type *t = btf__type_by_id(btf, btf_var_secinfos(sec)[i].type);
-
-		/* a non-VAR's ->type is its size: no type id to walk */
-		if (t && btf_is_var(t)) {
-			v[i].t = t;
-			v[i].name = btf__name_by_offset(btf, t->name_off);
-			v[i].size = btf__resolve_size(btf, t->type);
-			v[i].align = vm_btf_align_of(btf, t->type);
-		}
-		if (!v[i].t || !v[i].name || v[i].size <= 0 || v[i].align <= 0) {
-			v[i].name = v[i].name ? v[i].name : "";
-			v[i].size = v[i].align = 1;
-			v[i].t = NULL;
-		}
-	}
-	qsort(v, btf_vlen(sec), sizeof(*v), cmp_kcfg);
-	for (int i = 0; i < btf_vlen(sec); i++) {
-		pos = (pos + v[i].align - 1) / v[i].align * v[i].align;
-		v[i].off = pos;
-		pos += v[i].size;
-	}
-	*vars = v;
-	*n = btf_vlen(sec);
-	return (pos + 7) / 8 * 8;
-}
-
 long ld_kconfig_offset(struct loader *ld, const char *name)
 {
 	struct vm_kconfig_var *v;

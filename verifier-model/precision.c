@@ -52,8 +52,28 @@ static bool bt_stack(struct vm_env *env, const struct vm_hist *h, int base)
 	return h->spi >= 0 && (base == VM_REG_FP || has(env, VM_FEAT_PRECISE_STACK_PTRS));
 }
 
+/* bt_sync_linked_regs: one of the scalars linked at h is precise, so all are. */
+static void bt_sync_linked(struct bt *b, const struct vm_hist *h)
+{
+	struct vm_linked l;
+	bool some = false;
+
+	if (!h->linked)
+		return;
+	vm_linked__unpack(h->linked, &l);
+	for (int i = 0; i < l.cnt && !some; i++)
+		some = l.e[i].is_reg ? b->regs[l.e[i].frame] >> l.e[i].no & 1
+				     : b->slots[l.e[i].frame] >> l.e[i].no & 1;
+	for (int i = 0; some && i < l.cnt; i++) {
+		if (l.e[i].is_reg)
+			b->regs[l.e[i].frame] |= (uint16_t)(1u << l.e[i].no);
+		else
+			b->slots[l.e[i].frame] |= 1ull << l.e[i].no;
+	}
+}
+
 /* One insn backwards in the insn's own frame (backtrack_insn). */
-static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h)
+static int bt_insn_body(struct vm_env *env, struct bt *b, const struct vm_hist *h)
 {
 	const struct bpf_insn *x = &env->prog->insns[h->idx];
 	uint8_t cls = BPF_CLASS(x->code);
@@ -103,6 +123,18 @@ static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h)
 		}
 		return BT_OK;
 	}
+}
+
+/* The linked scalars are synced before and after the insn, as backtrack_insn does. */
+static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h)
+{
+	int err;
+
+	bt_sync_linked(b, h);
+	err = bt_insn_body(env, b, h);
+	if (!err)
+		bt_sync_linked(b, h);
+	return err;
 }
 
 /*

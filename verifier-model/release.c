@@ -35,10 +35,17 @@ static const struct {
 	[VM_FEAT_ARG_TAGS] = { "arg_tags", VM_KVER(6, 8) },
 	[VM_FEAT_MAY_GOTO] = { "may_goto", VM_KVER(6, 9) },
 	[VM_FEAT_PRIVATE_STACK] = { "private_stack", VM_KVER(6, 13) },
+	[VM_FEAT_PKT_CHANGE_CALLS] = { "pkt_change_calls", VM_KVER(6, 13) },
 	[VM_FEAT_CONST_KEY_NONNULL] = { "const_key_nonnull", VM_KVER(6, 14) },
 	/* Sep 2025 callchain-sensitive liveness series (6.18); before, read
 	 * marks along the parent chain, which the static pass stands in for */
 	[VM_FEAT_STACK_LIVENESS] = { "stack_liveness", VM_KVER(6, 18) },
+	/* June 2025: reg_not_null() takes CONST_PTR_TO_MAP (6.17, and the
+	 * stable releases it was backported to) */
+	[VM_FEAT_MAP_PTR_NONNULL] = { "map_ptr_nonnull", VM_KVER(6, 17) },
+	/* July 2024 (6.11): linked scalars recorded at branches and marked
+	 * precise together by backtracking (bt_sync_linked_regs) */
+	[VM_FEAT_LINKED_REGS] = { "linked_regs", VM_KVER(6, 11) },
 };
 
 /* kfuncs by name prefix and the release that added them */

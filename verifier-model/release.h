@@ -27,8 +27,11 @@ enum vm_feature {
 	VM_FEAT_ARG_TAGS,         /* __arg_ctx, __arg_nonnull... on global functions */
 	VM_FEAT_MAY_GOTO,         /* the may_goto insn (can_loop, cond_break) */
 	VM_FEAT_PRIVATE_STACK,    /* x86-64 private stacks (perf_event on 6.18) */
+	VM_FEAT_PKT_CHANGE_CALLS, /* global functions that change pkt data (or tail call) drop pkt pointers */
 	VM_FEAT_CONST_KEY_NONNULL,/* constant in-range array key: lookup is not NULL */
 	VM_FEAT_STACK_LIVENESS,   /* stack liveness from the reads paths meet (liveness.c) */
+	VM_FEAT_MAP_PTR_NONNULL,  /* a map pointer compared with 0 decides the branch */
+	VM_FEAT_LINKED_REGS,      /* branches on linked scalars kept in the insn history */
 	VM_FEAT__COUNT
 };
 

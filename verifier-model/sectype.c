@@ -132,6 +132,9 @@ static bool matches(const struct sec_def *d, const char *sec, const char **rest)
 
 bool ld_section_type(const char *sec, struct vm_prog *prog)
 {
+	/* a leading '?' only turns autoload off: libbpf forgets it for the type */
+	if (sec[0] == '?')
+		sec++;
 	/* first match wins, as in libbpf; longer names are listed first */
 	for (size_t i = 0; i < sizeof(defs) / sizeof(defs[0]); i++) {
 		const char *rest;

@@ -47,6 +47,9 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 	};
 	const char *base = r->type < sizeof(names) / sizeof(names[0]) ? names[r->type] : "?";
 
+	if (r->flags & VM_F_FLOW_KEYS)
+		base = "flow_keys";
+
 	snprintf(buf, len, "%s%s%s%s", r->flags & VM_F_RDONLY ? "rdonly_" : "",
 		 r->flags & VM_F_RINGBUF ? "ringbuf_" : "", base,
 		 r->flags & VM_F_MAYBE_NULL ? "_or_null" : "");
@@ -164,8 +167,38 @@ int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
 		st->hist = h;
 		st->hist_cap = cap;
 	}
-	st->hist[st->nhist++] = (struct vm_hist){ idx, prev, (int16_t)spi, 0, (uint8_t)frame };
+	st->hist[st->nhist++] = (struct vm_hist){ idx, prev, (int16_t)spi, 0, (uint8_t)frame, 0 };
 	return 0;
+}
+
+uint64_t vm_linked__pack(const struct vm_linked *l)
+{
+	uint64_t v = l->cnt & 7;
+
+	for (int i = 0; i < l->cnt && i < VM_LINKED_MAX; i++)
+		v |= (uint64_t)((l->e[i].frame & 7) | (l->e[i].is_reg & 1) << 3 |
+				(l->e[i].no & 63) << 4) << (3 + 10 * i);
+	return v;
+}
+
+void vm_linked__unpack(uint64_t v, struct vm_linked *l)
+{
+	l->cnt = v & 7;
+	for (int i = 0; i < l->cnt && i < VM_LINKED_MAX; i++) {
+		unsigned e = (unsigned)(v >> (3 + 10 * i)) & 0x3ff;
+
+		l->e[i].frame = e & 7;
+		l->e[i].is_reg = e >> 3 & 1;
+		l->e[i].no = e >> 4 & 63;
+	}
+}
+
+void vm_state__keep_hist(struct vm_state *st)
+{
+	if (st->nhist && st->hist_kept != st->nhist) {
+		st->hist_kept = st->nhist;
+		st->jmp_hist_cnt++;
+	}
 }
 
 size_t vm_state__bytes(const struct vm_state *st)
@@ -368,7 +401,7 @@ static bool stacksafe(const struct vm_state *os, const struct vm_state *cs, int 
 static bool refsafe(const struct vm_state *o, const struct vm_state *c, struct vm_idmap *m)
 {
 	if (o->nrefs != c->nrefs || o->active_rcu != c->active_rcu || o->lock_held != c->lock_held ||
-	    (o->lock_held && o->lock_map != c->lock_map))
+	    (o->lock_held && (o->lock_map != c->lock_map || !check_ids(o->lock_id, c->lock_id, m))))
 		return false;
 	for (int i = 0; i < o->nrefs; i++)
 		if (!check_ids(o->refs[i], c->refs[i], m))

@@ -37,6 +37,8 @@ enum vm_reg_type {
 #define VM_F_RDONLY     0x2
 #define VM_F_RINGBUF    0x4
 #define VM_F_TRUSTED    0x8
+#define VM_F_SOCK_VALUE 0x10    /* sockmap/sockhash lookup: a socket once not NULL */
+#define VM_F_FLOW_KEYS  0x20    /* MEM: a flow dissector's flow_keys (PTR_TO_FLOW_KEYS) */
 
 /* scalar id flag: this register is its id's base plus off (rX += K link) */
 #define VM_ID_ADD_CONST 0x80000000u
@@ -81,11 +83,22 @@ struct vm_frame {
 	struct vm_slot *slots;   /* slots[spi], spi 0 = fp-8 */
 };
 
+/*
+ * Scalars linked by id at a branch (the kernel's struct linked_regs), at
+ * most VM_LINKED_MAX: an entry is a register or a spilled stack slot.
+ */
+#define VM_LINKED_MAX 6
+struct vm_linked {
+	uint8_t cnt;
+	struct { uint8_t frame, is_reg, no; } e[VM_LINKED_MAX];
+};
+
 struct vm_hist {
 	uint32_t idx, prev_idx;
 	int16_t spi;             /* stack slot accessed (-1 none) */
 	uint8_t frame;           /* its frame */
 	uint8_t curframe;        /* frame the insn ran in */
+	uint64_t linked;         /* vm_linked__pack() of a branch's linked scalars, or 0 */
 };
 
 struct vm_state {
@@ -102,6 +115,7 @@ struct vm_state {
 	uint32_t active_rcu;
 	bool lock_held;          /* a bpf_spin_lock is held, of map lock_map */
 	int32_t lock_map;
+	uint32_t lock_id;        /* the id of the map value pointer it was taken through */
 	/* explored-list bookkeeping */
 	struct vm_state *next;
 	uint32_t hit_cnt, miss_cnt;
@@ -110,6 +124,7 @@ struct vm_state {
 	struct vm_hist *hist;    /* every insn since the last checkpoint */
 	uint32_t nhist, hist_cap;
 	uint32_t jmp_hist_cnt;   /* entries the kernel would keep (jmp points, spills) */
+	uint32_t hist_kept;      /* nhist when the last one was counted */
 };
 
 enum vm_cmp_mode { VM_NOT_EXACT, VM_RANGE_WITHIN, VM_EXACT };
@@ -132,6 +147,15 @@ void vm_state__free(struct vm_state *st);
 /* Append a history entry for insn idx run in frame curframe. 0 or -ENOMEM. */
 int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
 			int spi, int curframe);
+/* Packed as the kernel packs them (linked_regs_pack): 3 bits of count, 10 per entry. */
+uint64_t vm_linked__pack(const struct vm_linked *l);
+void vm_linked__unpack(uint64_t v, struct vm_linked *l);
+/*
+ * The insn just pushed to st's history is one the kernel keeps (a jump
+ * point, a spill or fill, linked registers at a branch): count it once, as
+ * push_insn_history() merges a second entry for the same insn into the first.
+ */
+void vm_state__keep_hist(struct vm_state *st);
 /* Approximate bytes held by st (for the memory cap). */
 size_t vm_state__bytes(const struct vm_state *st);
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <bpf/btf.h>
 #include "verifier-model/explore.h"
+#include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/release.h"
@@ -34,6 +35,38 @@ static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int c
 	return 0;
 }
 
+/*
+ * Whether subprogram sub, or one it calls, calls a helper that changes
+ * packet data (a tail call included): the kernel's changes_pkt_data, which
+ * a global function's callers take as a clobber of their packet pointers.
+ */
+static bool changes_pkt_data(const struct vm_env *env, int sub, int depth)
+{
+	const struct vm_subprog *sp = &env->prog->subprogs[sub];
+
+	if (depth > VM_MAX_FRAMES)
+		return false;
+	for (size_t i = sp->start; i < sp->start + sp->len && i < env->prog->n_insns; i++) {
+		const struct bpf_insn *in = &env->prog->insns[i];
+		const struct vm_func_sig *sig;
+
+		if (in->code != (BPF_JMP | BPF_CALL))
+			continue;
+		if (in->src_reg == BPF_PSEUDO_CALL) {
+			int t = env->cfg.subprog[i + in->imm + 1];
+
+			if (t != sub && changes_pkt_data(env, t, depth + 1))
+				return true;
+		} else if (in->src_reg == 0) {
+			/* a tail call counts here, not at the call itself */
+			sig = vm_helper_sig_for(in->imm, env->prog->type);
+			if (sig && (sig->flags & (VM_FN_PKT_CHANGE | VM_FN_TAIL_CALL)))
+				return true;
+		}
+	}
+	return false;
+}
+
 static bool is_global(const struct vm_env *env, int subprog)
 {
 	return subprog > 0 && (size_t)subprog < env->prog->n_subprogs &&
@@ -43,6 +76,15 @@ static bool is_global(const struct vm_env *env, int subprog)
 static bool is_null_const(const struct vm_reg *r)
 {
 	return r->type == VM_SCALAR && scalar_is_const(&r->s) && !scalar_const_value(&r->s);
+}
+
+/* An __arg_trusted argument: a trusted or referenced pointer to that struct, NULL if nullable. */
+static bool trusted_matches(const struct vm_reg *r, const struct vm_reg *want)
+{
+	if (is_null_const(r) || (r->flags & VM_F_MAYBE_NULL))
+		return want->flags & VM_F_MAYBE_NULL;
+	return r->type == VM_PTR_BTF && !r->off && ((r->flags & VM_F_TRUSTED) || r->ref_obj_id) &&
+	       (!r->btf_id || vm_kbtf_struct_is(r->btf_id, vm_kbtf_name(want->btf_id)) != 0);
 }
 
 /* One argument against its BTF type (btf_check_func_arg_match); false: mismatch. */
@@ -56,6 +98,8 @@ static bool arg_matches(struct vm_env *env, int regno, const struct vm_reg *want
 		return r->type == VM_SCALAR;
 	if (want->type == VM_PTR_CTX)
 		return r->type == VM_PTR_CTX && !r->off;
+	if (want->type == VM_PTR_BTF)
+		return trusted_matches(r, want);
 	if (is_null_const(r))
 		return want->flags & VM_F_MAYBE_NULL;
 	if ((r->flags & VM_F_MAYBE_NULL) && !(want->flags & VM_F_MAYBE_NULL))
@@ -106,6 +150,9 @@ int vm_exec_subprog_call(struct vm_env *env, const struct bpf_insn *insn)
 		for (int r = 1; r <= 5; r++)
 			vm_reg__mark_not_init(&caller->regs[r]);
 		vm_reg__mark_unknown(&caller->regs[0]);
+		if (vm_release_has(env->opt->kernel, VM_FEAT_PKT_CHANGE_CALLS) &&
+		    changes_pkt_data(env, sub, 0))
+			vm_clear_pkt_pointers(env->cur);
 		env->insn_idx++;
 		return 0;
 	}

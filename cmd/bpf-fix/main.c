@@ -32,6 +32,7 @@
 #include "verifier-model/globals.h"
 #include "verifier-model/qemu/qemu.h"
 #include "cmd/cli.h"
+#include "cmd/lint_opts.h"
 
 struct cli {
 	struct lint_options opt;
@@ -125,19 +126,19 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":p:hj:qG:", longopts, NULL)) != -1) {
+		int shared = cli_lint_option("bpf-fix", ch, optarg, &c->opt, &c->jobs);
+
+		if (shared < 0)
+			return 2;
+		if (shared)
+			continue;
 		switch (ch) {
 		case 'a': c->apply = true; break;
 		case 'R':
 			if ((rc = set_rule_list(c, optarg)) >= 0)
 				return rc;
 			break;
-		case 'r': c->opt.rule_filter = optarg; break;
 		case 'x': c->export_path = optarg; break;
-		case 'p': c->opt.compile_db_dir = optarg; break;
-		case 'j':
-			if (cli_parse_jobs("bpf-fix", optarg, &c->jobs))
-				return 2;
-			break;
 		case 'T': {
 			char *end;
 			unsigned long secs = strtoul(optarg, &end, 10);
@@ -150,25 +151,10 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			compile__set_time_limit((unsigned)secs);
 			break;
 		}
-		case 'P':
-			if (lint_parse_limits(optarg, &c->opt.limits)) {
-				fprintf(stderr, "bpf-fix: bad --parse-limits '%s' (want MIB,SECONDS)\n", optarg);
-				return 2;
-			}
-			break;
 		case 'q': c->quiet = true; break;
 		case 'G':
 			if (add_global(c, optarg))
 				return 2;
-			break;
-		case 'H': c->opt.header_filter = optarg; break;
-		case 'c': c->opt.config_path = optarg; break;
-		case 'k':
-			c->opt.target_kernel = lint_parse_kernel(optarg);
-			if (!c->opt.target_kernel) {
-				fprintf(stderr, "bpf-fix: bad --target-kernel '%s' (want X.Y)\n", optarg);
-				return 2;
-			}
 			break;
 		case 'v':
 			if (fix_verify_parse(optarg) < 0) {

@@ -17,6 +17,7 @@
 #include "cmd/progress.h"
 #include "rules/rule.h"
 #include "cmd/cli.h"
+#include "cmd/lint_opts.h"
 
 enum format { FMT_TEXT, FMT_JSON, FMT_SARIF, FMT_MARKDOWN };
 
@@ -134,6 +135,12 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":p:hj:q", longopts, NULL)) != -1) {
+		int shared = cli_lint_option("bpf-lint", ch, optarg, &c->opt, &c->jobs);
+
+		if (shared < 0)
+			return 2;
+		if (shared)
+			continue;
 		switch (ch) {
 		case 'f':
 			c->not_embedded = true;
@@ -160,28 +167,7 @@ static int parse_args(int argc, char **argv, struct cli *c, int *first_file)
 			else if (!strcmp(optarg, "location")) c->sort_cost = false;
 			else { fprintf(stderr, "bpf-lint: --sort=location|cost\n"); return 2; }
 			break;
-		case 'p': c->opt.compile_db_dir = optarg; break;
-		case 'j':
-			if (cli_parse_jobs("bpf-lint", optarg, &c->jobs))
-				return 2;
-			break;
-		case 'P':
-			if (lint_parse_limits(optarg, &c->opt.limits)) {
-				fprintf(stderr, "bpf-lint: bad --parse-limits '%s' (want MIB,SECONDS)\n", optarg);
-				return 2;
-			}
-			break;
 		case 'q': c->quiet = true; break;
-		case 'H': c->opt.header_filter = optarg; break;
-		case 'c': c->opt.config_path = optarg; break;
-		case 'r': c->opt.rule_filter = optarg; break;
-		case 'k':
-			c->opt.target_kernel = lint_parse_kernel(optarg);
-			if (!c->opt.target_kernel) {
-				fprintf(stderr, "bpf-lint: bad --target-kernel '%s' (want X.Y)\n", optarg);
-				return 2;
-			}
-			break;
 		case 'l': c->list = true; break;
 		case 'e': return explain(optarg);
 		case 'V': printf("bpf-lint %s\n", BPF_LINT_VERSION); return 0;

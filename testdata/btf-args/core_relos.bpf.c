@@ -76,3 +76,18 @@ int BPF_PROG(flavour_offsets, struct task_struct *p)
 		note(t->pid, t->tgid);
 	return 0;
 }
+
+/* EXPECT-VERDICT: accepted — a bitfield's load keeps libbpf's aligned
+ * offset: fin is bit 0 of byte 13 of struct tcphdr, read with a 2-byte
+ * load at offset 12 (at 13 it is a misaligned stack access) */
+SEC("tp_btf/sched_wakeup")
+int BPF_PROG(bitfield_offset, struct task_struct *p)
+{
+	struct tcphdr th;
+
+	if (bpf_probe_read_kernel(&th, sizeof(th), p))
+		return 0;
+	if (th.fin)
+		note(6, th.doff);
+	return 0;
+}

@@ -2,8 +2,9 @@
 /*
  * What a privileged loader may do that the model once refused: a spilled
  * register stays linked to its fill (so a branch the link decides is
- * dead), part of a pointer read as a number, 8-byte stores into
- * __sk_buff's cb[] and tstamp; and one it may not: update a sockmap from
+ * dead), part of a pointer read as a number, a pointer negated or
+ * byte-swapped (a number after), 8-byte stores into __sk_buff's cb[] and
+ * tstamp; and one it may not: update a sockmap from
  * sock_ops with the plain map helper (may_update_sockmap). EXPECT-VERDICT
  * and EXPECT-MSG are what 6.18 answers (measured); tests/model/btf_args.py
  * holds the model to them and to the live kernel.
@@ -63,4 +64,21 @@ int sockops_map_update(struct bpf_sock_ops *ops)
 	if (sk)
 		bpf_map_update_elem(&socks, &k, sk, BPF_ANY);
 	return 1;
+}
+
+/* EXPECT-VERDICT: accepted — a negated pointer is a number, for root */
+SEC("socket")
+__attribute__((naked))
+int negated_pointer(void)
+{
+	asm volatile ("r1 = -r1; r0 = 0; exit;" ::: "r0", "r1");
+}
+
+/* EXPECT-VERDICT: rejected — a byte-swapped pointer is no longer a pointer */
+/* EXPECT-MSG: R1 invalid mem access 'scalar' */
+SEC("socket")
+__attribute__((naked))
+int negated_pointer_read(void)
+{
+	asm volatile ("r1 = be16 r1; r0 = *(u8 *)(r1 + 0); exit;" ::: "r0", "r1");
 }

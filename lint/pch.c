@@ -17,12 +17,14 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "lint/internal.h"
 #include "lint/isolate.h"
@@ -48,22 +50,29 @@ static char pch_dir[PATH_MAX];
 
 /*
  * Everything in the run's directory, then the directory: the PCHs and a
- * temporary file clang's save may leave when killed. From a signal too:
- * readdir is not async-signal-safe, but the process ends right after.
+ * temporary file clang's save may leave when killed. Also from a signal
+ * handler: only async-signal-safe calls (getdents64, not readdir, which
+ * may malloc; a handler that interrupted malloc would wait for ever).
  */
 static void remove_all(void)
 {
-	DIR *d;
-	struct dirent *e;
+	char buf[4096] __attribute__((aligned(8)));
+	long n;
+	int fd;
 
 	if (!pch_dir[0])
 		return;
-	d = opendir(pch_dir);
-	while (d && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-			unlinkat(dirfd(d), e->d_name, 0);
-	if (d)
-		closedir(d);
+	fd = open(pch_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	while (fd >= 0 && (n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0)
+		for (long at = 0; at < n;) {
+			struct dirent64 *e = (struct dirent64 *)(buf + at);
+
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				unlinkat(fd, e->d_name, 0);
+			at += e->d_reclen;
+		}
+	if (fd >= 0)
+		close(fd);
 	rmdir(pch_dir);
 }
 

@@ -4,8 +4,8 @@
  * translation unit lacks them (lint/declared.c says which it has, from
  * its declarations, not from a header's version). Macros are guarded by
  * #ifndef and declarations are plain redeclarations, so that a newer
- * libbpf, vmlinux.h or UAPI header that provides them wins; only struct
- * bpf_iter_num cannot be guarded (see struct_block).
+ * libbpf, vmlinux.h or UAPI header that provides them wins; struct
+ * bpf_iter_num has a guard of its own (see struct_block).
  */
 #define _GNU_SOURCE /* memmem */
 #include <errno.h>
@@ -19,16 +19,20 @@
 /*
  * The num iterator's state (UAPI and vmlinux.h from 6.4), when the unit
  * does not define it: a project's vmlinux.h may be older than its libbpf.
- * A struct cannot be guarded by the preprocessor: the comment says when
- * to delete it. libbpf checks the kfuncs' prototypes against the kernel's
+ * A struct cannot be guarded by the headers' own definition: the comment
+ * says when to delete it. Its own macro guards it, so that a header and
+ * the file including it, each fixed for one unit, can both carry it. libbpf checks the kfuncs' prototypes against the kernel's
  * BTF, where the argument must be a struct (a forward declaration is not).
  */
 static const char struct_block[] =
 	"/* Not in this unit's headers (vmlinux.h or linux/bpf.h before 6.4):\n"
 	" * delete this once they define it. */\n"
+	"#ifndef BPF_FIX_STRUCT_BPF_ITER_NUM\n"
+	"#define BPF_FIX_STRUCT_BPF_ITER_NUM\n"
 	"struct bpf_iter_num {\n"
 	"\t__u64 __opaque[1];\n"
-	"} __attribute__((aligned(8)));\n";
+	"} __attribute__((aligned(8)));\n"
+	"#endif\n";
 
 /*
  * The kfuncs (6.4), weak so that loading on an older kernel fails at the

@@ -106,33 +106,105 @@ static unsigned pragma_operator(const struct text *x, unsigned i, unsigned end, 
 	return close < end && x->t[close] == ')' ? skip_blanks(x, close + 1, end) : 0;
 }
 
-/* A line holding only a macro use whose definition is a _Pragma: *unrolls. */
+/* The text [*a, *b) of macro definition def, or NULL. */
+static const char *definition_text(struct lint_ctx *ctx, CXCursor def, unsigned *a, unsigned *b)
+{
+	CXSourceRange r;
+	const char *t;
+	size_t len;
+
+	if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+		return NULL;
+	r = clang_getCursorExtent(def);
+	t = lint_file_text(ctx, clang_getRangeStart(r), &len);
+	clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, a);
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, b);
+	return t && *b <= len && *b > *a ? t : NULL;
+}
+
+/* Is name a macro whose whole body is _Pragma(#PARAM)? (bpf_compiler.h's DO_PRAGMA_) */
+static bool stringizing_pragma(struct lint_ctx *ctx, const char *name)
+{
+	unsigned a, b;
+	struct text d;
+	const char *hit;
+
+	d.t = definition_text(ctx, lint_macro_definition(ctx, name), &a, &b);
+	if (!d.t || !(hit = memmem(d.t + a, b - a, "_Pragma", 7)))
+		return false;
+	d.len = b;
+	a = skip_blanks(&d, (unsigned)(hit - d.t) + 7, b);
+	if (a >= b || d.t[a] != '(')
+		return false;
+	a = skip_blanks(&d, a + 1, b);
+	return a < b && d.t[a] == '#';
+}
+
+/*
+ * The body [a, b) of a macro definition is a pragma: _Pragma("..."), or
+ * WRAP(text) where WRAP is _Pragma(#x) (the kernel selftests'
+ * DO_PRAGMA_(clang loop unroll(disable))). *unrolls as the pragma says.
+ */
+static bool pragma_body(struct lint_ctx *ctx, const struct text *d, unsigned a, unsigned b,
+			bool *unrolls)
+{
+	const char *hit = memmem(d->t + a, b - a, "_Pragma", 7);
+	unsigned name, open, close, after;
+	char wrap[128];
+
+	if (hit) {
+		after = pragma_operator(d, (unsigned)(hit - d->t), b, unrolls);
+		return after && after == skip_blanks(d, after, b);
+	}
+	/* the definition's text starts with the defined name */
+	for (name = skip_blanks(d, a, b); name < b && ident(d->t[name]); name++)
+		;
+	for (name = skip_blanks(d, name, b), open = name; open < b && ident(d->t[open]); open++)
+		;
+	if (open == name || open - name >= sizeof(wrap) || open >= b || d->t[open] != '(')
+		return false;
+	for (close = b; close > open && d->t[close - 1] != ')'; close--)
+		;
+	if (close <= open + 1 || skip_blanks(d, close, b) != b)
+		return false;
+	snprintf(wrap, sizeof(wrap), "%.*s", (int)(open - name), d->t + name);
+	if (!stringizing_pragma(ctx, wrap))
+		return false;
+	*unrolls = pragma_unrolls(d, open + 1, close - 1);
+	return true;
+}
+
+/*
+ * A line holding only a macro use whose definition is a pragma: *unrolls.
+ * In a branch this build skips there is no expansion to follow: the
+ * unit's definition of the name stands in (strobemeta.h's
+ * __pragma_loop_no_unroll under #ifdef NO_UNROLL).
+ */
 static bool pragma_macro_line(struct lint_ctx *ctx, const struct text *x, unsigned i,
 			      unsigned end, bool *unrolls)
 {
 	CXTranslationUnit tu = lint_tu(ctx);
-	CXCursor use, def;
-	CXSourceRange r;
+	CXCursor def;
 	struct text d;
-	unsigned a, b, e = i, after;
-	const char *hit;
+	unsigned a, b, e = i;
+	char name[128];
 
 	while (e < end && ident(x->t[e]))
 		e++;
-	if (e == i || skip_blanks(x, e, end) != end || !loop__macro_at(ctx, i))
+	if (e == i || skip_blanks(x, e, end) != end)
 		return false;
-	use = clang_getCursor(tu, clang_getRangeStart(loop__range(ctx, i, i)));
-	def = clang_getCursorReferenced(use);
-	if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+	if (loop__macro_at(ctx, i)) {
+		def = clang_getCursorReferenced(clang_getCursor(tu,
+				clang_getRangeStart(loop__range(ctx, i, i))));
+	} else if (e - i < sizeof(name)) {
+		snprintf(name, sizeof(name), "%.*s", (int)(e - i), x->t + i);
+		def = lint_macro_definition(ctx, name);
+	} else {
 		return false;
-	r = clang_getCursorExtent(def);
-	d.t = lint_file_text(ctx, clang_getRangeStart(r), &d.len);
-	clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, &a);
-	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
-	if (!d.t || b > d.len || b <= a || !(hit = memmem(d.t + a, b - a, "_Pragma", 7)))
-		return false;
-	after = pragma_operator(&d, (unsigned)(hit - d.t), b, unrolls);
-	return after && after == skip_blanks(&d, after, b);
+	}
+	d.t = definition_text(ctx, def, &a, &b);
+	d.len = b;
+	return d.t && pragma_body(ctx, &d, a, b, unrolls);
 }
 
 /* What the line [b, e) is to a prelude; *unrolls for pragma lines. */
@@ -201,7 +273,7 @@ static bool pragma_above_in_group(struct lint_ctx *ctx, const struct text *x, un
 	while (cur > 0 && depth > 0) {
 		unsigned b = line_start(x, cur - 1);
 		bool unrolls;
-		enum line_kind k = line_kind(ctx, x, b, cur, &unrolls);
+		enum line_kind k = line_kind(ctx, x, b, line_end(x, b), &unrolls);
 
 		if (k == LINE_PRAGMA)
 			return true;
@@ -223,9 +295,10 @@ static void walk_up(struct lint_ctx *ctx, const struct text *x, unsigned cur,
 	bool group_pragmas = false;
 
 	while (cur > 0) {
-		unsigned e = cur, b = line_start(x, cur - 1);
+		/* the line [b, next) with its '\n'; its kind from the text before it */
+		unsigned next = cur, b = line_start(x, cur - 1);
 		bool unrolls;
-		enum line_kind k = line_kind(ctx, x, b, e, &unrolls);
+		enum line_kind k = line_kind(ctx, x, b, line_end(x, b), &unrolls);
 
 		if (b >= 2 && x->t[b - 2] == '\\')
 			break;	/* continues a line above */
@@ -233,7 +306,7 @@ static void walk_up(struct lint_ctx *ctx, const struct text *x, unsigned cur,
 			break;
 		cur = b;
 		if (k == LINE_PRAGMA && unrolls)
-			add_cut(p, b, e);
+			add_cut(p, b, next);
 		group_pragmas |= k == LINE_PRAGMA && depth > 0;
 		depth += k == LINE_ENDIF;
 		depth -= k == LINE_IF;
@@ -251,8 +324,10 @@ static void walk_up(struct lint_ctx *ctx, const struct text *x, unsigned cur,
 		p->n_cuts = kept;
 }
 
-/* An #else/#elif/#endif inside the loop without its #if, or an #if line in its header. */
-static const char *split_by_branch(const struct text *x, const struct loop *l, unsigned header_end)
+/* An #else/#elif/#endif inside the loop without its #if (*in_branch: the
+ * header ends a branch), or an #if line in its header. */
+static const char *split_by_branch(const struct text *x, const struct loop *l, unsigned header_end,
+				   bool *in_branch)
 {
 	int depth = 0;
 
@@ -269,9 +344,11 @@ static const char *split_by_branch(const struct text *x, const struct loop *l, u
 				depth++;
 			else if (word_at(x, i, e, "endif") || word_at(x, i, e, "else") ||
 				 word_at(x, i, e, "elif")) {
-				if (depth == 0)
+				if (depth == 0) {
+					*in_branch = true;
 					return "an #if branch ends inside the loop: the loop differs "
 					       "per build variant";
+				}
 				depth -= word_at(x, i, e, "endif");
 			}
 		}
@@ -309,7 +386,7 @@ static void find(struct lint_ctx *ctx, const struct loop *l, unsigned header_end
 		p->why_not = "the loop header comes from a macro: rewrite the macro by hand";
 		return;
 	}
-	p->why_not = split_by_branch(&x, l, header_end);
+	p->why_not = split_by_branch(&x, l, header_end, &p->header_in_branch);
 	if (p->why_not)
 		return;
 	ls = line_start(&x, l->off);
@@ -412,6 +489,34 @@ static bool after_statement(const struct text *x, unsigned off)
 	return off == 0 || strchr(";{}/", x->t[off - 1]);
 }
 
+/*
+ * A header that ends an #if branch, the body shared by every variant
+ * (pyperf.h: #ifdef USE_ITER / bpf_for(i, 0, N) { / #else / for (...) { /
+ * #endif): only the header may change, in its branch. The counter is
+ * declared by a one-pass for around the new loop: one statement, so the
+ * pragmas in front (in other #if groups) keep a loop to follow.
+ */
+static int rewrite_in_branch(struct lint_ctx *ctx, struct bpf_finding *f,
+			     const struct loop *l, unsigned header_end,
+			     const char *decl, const char *head)
+{
+	size_t n = decl ? strlen(decl) : 0;
+	char *text = NULL;
+	int rc;
+
+	if (!decl)
+		rc = asprintf(&text, "%s", head);
+	else if (n < 2 || decl[n - 1] != ';' || strchr(decl, ',') || strchr(decl, '='))
+		rc = -1;
+	else
+		rc = asprintf(&text, "for (%.*s = 0, ___bpf_fix_once = 1; ___bpf_fix_once; "
+			      "___bpf_fix_once = 0) %s", (int)n - 1, decl, head);
+	if (rc >= 0)
+		rc = lint_fix_replace(ctx, f, loop__range(ctx, l->off, header_end), text);
+	free(text);
+	return rc;
+}
+
 int loop_prelude__rewrite_head(struct lint_ctx *ctx, struct bpf_finding *f,
 			       const struct loop *l, unsigned header_end,
 			       const char *decl, const char *head, bool wrap)
@@ -423,6 +528,8 @@ int loop_prelude__rewrite_head(struct lint_ctx *ctx, struct bpf_finding *f,
 	int rc = -1;
 
 	find(ctx, l, header_end, &p);
+	if (p.header_in_branch && !rewrite_in_branch(ctx, f, l, header_end, decl, head))
+		return 0;
 	if (p.why_not || !main_text(ctx, l, &x)) {
 		fix_set_unfixable(&f->fix, "%s", p.why_not ? p.why_not : "no file text");
 		return -1;

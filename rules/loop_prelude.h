@@ -23,6 +23,7 @@ struct loop_prelude {
 	unsigned n_cuts;         /* unrolling pragmas to drop: [off, end) each */
 	unsigned cut_off[LOOP_PRELUDE_MAX_CUTS], cut_end[LOOP_PRELUDE_MAX_CUTS];
 	const char *why_not;     /* set: the loop cannot be rewritten, and why */
+	bool header_in_branch;   /* an #if branch ends inside: only the header may change */
 };
 
 /* The prelude of loop l (a for written out); why_not says when a branch

@@ -6,10 +6,12 @@
  */
 #include <errno.h>
 #include <string.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
 #include "verifier-model/release.h"
+#include "verifier-model/branch.h"
+#include "verifier-model/precision.h"
 
 static bool is_ptr(const struct vm_reg *r)
 {

@@ -11,12 +11,17 @@
 #include "verifier-model/release.h"
 #include "verifier-model/helpers.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
 #include "verifier-model/stack_live.h"
 #include "verifier-model/ctx.h"
 #include "verifier-model/map_compat.h"
 #include "verifier-model/kfunc_ptrs.h"
+#include "verifier-model/memcheck.h"
+#include "verifier-model/calls.h"
+#include "verifier-model/subprog.h"
+#include "verifier-model/precision.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {

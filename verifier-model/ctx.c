@@ -7,8 +7,9 @@
 #include <errno.h>
 #include <stddef.h>
 #include <linux/bpf.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 #include "verifier-model/ctx.h"
 
 #define offsetofend(T, m) (offsetof(T, m) + sizeof(((T *)0)->m))

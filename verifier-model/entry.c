@@ -10,8 +10,9 @@
 #include <string.h>
 #include <bpf/btf.h>
 #include <stdio.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/entry.h"
 
 static const char *const ctx_names[] = {
 	"__sk_buff", "xdp_md", "pt_regs", "bpf_perf_event_data", "bpf_sock_ops",

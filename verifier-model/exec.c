@@ -6,8 +6,10 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/exec.h"
+#include "verifier-model/precision.h"
 
 /* the kernel's bpf_alu_string[] */
 static const char *const alu_name[16] = {

@@ -15,135 +15,14 @@
 #include "verifier-model/stack_live.h"
 #include "verifier-model/release.h"
 #include "verifier-model/insn.h"
-
-int vm_env__reject(struct vm_env *env, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (env->stop != VM_STOP_NONE)
-		return -EACCES;
-	va_start(ap, fmt);
-	vsnprintf(env->reason, sizeof(env->reason), fmt, ap);
-	va_end(ap);
-	env->stop = VM_STOP_REJECT;
-	return -EACCES;
-}
-
-int vm_env__limit(struct vm_env *env, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (env->stop != VM_STOP_NONE)
-		return -E2BIG;
-	va_start(ap, fmt);
-	vsnprintf(env->reason, sizeof(env->reason), fmt, ap);
-	va_end(ap);
-	env->stop = VM_STOP_LIMIT;
-	return -E2BIG;
-}
-
-struct vm_frame *vm_env__frame(struct vm_env *env)
-{
-	return env->cur->frame[env->cur->curframe];
-}
-
-struct vm_reg *vm_env__reg(struct vm_env *env, int regno)
-{
-	return &vm_env__frame(env)->regs[regno];
-}
-
-int vm_env__check_read(struct vm_env *env, int regno)
-{
-	if (regno < 0 || regno >= VM_MAX_REG)
-		return vm_env__reject(env, "R%d is invalid", regno);
-	if (vm_env__reg(env, regno)->type == VM_NOT_INIT)
-		return vm_env__reject(env, "R%d !read_ok", regno);
-	return 0;
-}
-
-static long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
-}
-
-static void mem_add(struct vm_env *env, const struct vm_state *st, int sign)
-{
-	size_t b = vm_state__bytes(st);
-
-	if (sign > 0) {
-		env->mem += b;
-		if (env->mem > env->mem_peak)
-			env->mem_peak = env->mem;
-	} else {
-		env->mem = env->mem > b ? env->mem - b : 0;
-	}
-}
-
-struct vm_state *vm_env__copy(struct vm_env *env, const struct vm_state *src)
-{
-	struct vm_state *st = vm_state__copy(src);
-
-	if (!st) {
-		vm_env__limit(env, "model: out of memory");
-		return NULL;
-	}
-	mem_add(env, st, 1);
-	if (env->mem_cap && env->mem > env->mem_cap) {
-		vm_env__limit(env, "model: memory cap of %zu MB reached", env->mem_cap >> 20);
-		mem_add(env, st, -1);
-		vm_state__free(st);
-		return NULL;
-	}
-	return st;
-}
-
-void vm_env__free(struct vm_env *env, struct vm_state *st)
-{
-	if (!st)
-		return;
-	mem_add(env, st, -1);
-	vm_state__free(st);
-}
-
-/* peak_states (6.17+): explored + evicted-but-alive + loop backedges. */
-void vm_env__update_peak(struct vm_env *env)
-{
-	long n = env->explored + env->freed_pending + env->n_backedges;
-
-	if (n > env->peak_states)
-		env->peak_states = n;
-}
-
-struct vm_state *vm_env__push(struct vm_env *env, int insn, int prev)
-{
-	struct vm_state *st;
-
-	if (env->nstack == env->capstack) {
-		size_t cap = env->capstack ? env->capstack * 2 : 64;
-		struct vm_pending *p = realloc(env->stack, sizeof(*p) * cap);
-
-		if (!p) {
-			vm_env__limit(env, "model: out of memory");
-			return NULL;
-		}
-		env->stack = p;
-		env->capstack = cap;
-	}
-	st = vm_env__copy(env, env->cur);
-	if (!st)
-		return NULL;
-	env->stack[env->nstack++] = (struct vm_pending){ st, insn, prev };
-	if (env->nstack > VM_COMPLEXITY_LIMIT_JMP_SEQ) {
-		vm_env__reject(env, "The sequence of %zu jumps is too complex.", env->nstack);
-		return NULL;
-	}
-	if (st->parent)
-		st->parent->branches++;
-	return st;
-}
+#include "verifier-model/exec.h"
+#include "verifier-model/branch.h"
+#include "verifier-model/memcheck.h"
+#include "verifier-model/calls.h"
+#include "verifier-model/subprog.h"
+#include "verifier-model/precision.h"
+#include "verifier-model/loops.h"
+#include "verifier-model/trace.h"
 
 static void free_or_keep(struct vm_env *env, struct vm_state *st)
 {
@@ -536,13 +415,6 @@ static int exec_insn(struct vm_env *env, const struct bpf_insn *insn)
 	}
 }
 
-static int check_caps(struct vm_env *env)
-{
-	if (env->time_cap_ms && now_ms() - env->t0_ms > env->time_cap_ms)
-		return vm_env__limit(env, "model: time cap of %ld ms reached", env->time_cap_ms);
-	return 0;
-}
-
 /* The main loop: one iteration per processed instruction. */
 static int do_check(struct vm_env *env)
 {
@@ -561,7 +433,7 @@ static int do_check(struct vm_env *env)
 		if (++env->insn_processed > limit)
 			return vm_env__reject(env, "BPF program is too large. Processed %ld insn",
 					      env->insn_processed);
-		if (!(env->insn_processed & 4095) && check_caps(env))
+		if (!(env->insn_processed & 4095) && vm_env__check_caps(env))
 			return -E2BIG;
 		if (env->insn_counts)
 			env->insn_counts[idx]++;
@@ -604,31 +476,4 @@ static int do_check(struct vm_env *env)
 int vm_do_check(struct vm_env *env)
 {
 	return do_check(env);
-}
-
-/* Free every state of a run: current, pending, explored, evicted. */
-void vm_env__free_states(struct vm_env *env)
-{
-	vm_env__free(env, env->cur);
-	env->cur = NULL;
-	while (env->nstack)
-		vm_env__free(env, env->stack[--env->nstack].st);
-	free(env->stack);
-	env->stack = NULL;
-	env->capstack = 0;
-	vm_scc_reset(env);
-	for (size_t b = 0; env->buckets && b < env->prog->n_insns; b++)
-		while (env->buckets[b]) {
-			struct vm_state *st = env->buckets[b];
-
-			env->buckets[b] = st->next;
-			vm_env__free(env, st);
-		}
-	while (env->free_list) {
-		struct vm_state *st = env->free_list;
-
-		env->free_list = st->next;
-		vm_env__free(env, st);
-	}
-	/* explored/freed_pending stay: the kernel's peak counts across runs */
 }

@@ -24,6 +24,8 @@
 
 /* libbpf's warnings during one load: the last one explains a setup error. */
 static char last_warning[256];
+/* the map libbpf last failed to create during one load, or "" */
+static char failed_map[64];
 
 static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -33,6 +35,8 @@ static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list a
 	if (level != LIBBPF_WARN)
 		return 0;
 	vsnprintf(line, sizeof(line), fmt, ap);
+	if (sscanf(line, "libbpf: map '%63[^']': failed to create", failed_map) != 1)
+		(void)sscanf(line, "map '%63[^']': failed to create", failed_map);
 	n = strlen(line);
 	while (n && line[n - 1] == '\n')
 		line[--n] = 0;
@@ -76,7 +80,60 @@ struct load_try {
 	int fd;                 /* of the loaded program, -1 */
 	struct bpf_object *bobj;
 	char note[160];         /* a fix-up made so the program loads here */
+	char skipped[8][64];    /* maps this kernel would not create: left out */
+	int n_skipped;
 };
+
+/*
+ * libbpf creates every map of the object before it loads the one program
+ * wanted. A map this kernel refuses (an arena where arenas are not
+ * allowed, a type it lacks) is left out and the load tried again: a
+ * program that does not use it loads as it would with a loader that
+ * skips the map; one that uses it is refused by the kernel for the map.
+ */
+static bool skip_failed_map(struct load_try *t)
+{
+	int i;
+
+	if (!failed_map[0])
+		return false;
+	for (i = 0; i < t->n_skipped; i++)
+		if (!strcmp(t->skipped[i], failed_map))
+			return false;
+	if (t->n_skipped == (int)(sizeof(t->skipped) / sizeof(t->skipped[0])))
+		return false;
+	snprintf(t->skipped[t->n_skipped++], sizeof(t->skipped[0]), "%s", failed_map);
+	if (t->n_skipped == 1)
+		snprintf(t->note, sizeof(t->note), "map '%.60s' could not be created here "
+			 "(%.40s): loaded without it", failed_map, strerror(-t->err));
+	else
+		snprintf(t->note, sizeof(t->note), "%d maps could not be created here "
+			 "('%.40s', '%.40s'%s): loaded without them", t->n_skipped,
+			 t->skipped[0], t->skipped[1], t->n_skipped > 2 ? ", ..." : "");
+	return true;
+}
+
+/*
+ * libbpf turns a use of a map it did not create into a call to function
+ * 2001000000 + the map's index: say which map instead.
+ */
+static void name_missing_map(struct load_try *t, char *reason, size_t len)
+{
+	const char *at = strstr(reason, "unknown#2001");
+	struct bpf_map *m;
+	long idx;
+	int i = 0;
+
+	if (!at || !t->n_skipped)
+		return;
+	idx = strtol(at + strlen("unknown#"), NULL, 10) - 2001000000L;
+	bpf_object__for_each_map(m, t->bobj)
+		if (i++ == idx) {
+			snprintf(reason, len, "uses map '%.60s', which could not be created "
+				 "here", bpf_map__name(m));
+			return;
+		}
+}
 
 static bool is_storage_map(enum bpf_map_type t)
 {
@@ -158,6 +215,12 @@ static int load_once(const struct vm_object *obj, const struct vm_prog *vp,
 	if (!want)
 		return -ENOENT;
 	fixup_maps(t->bobj, obj);
+	for (int i = 0; i < t->n_skipped; i++) {
+		struct bpf_map *m = bpf_object__find_map_by_name(t->bobj, t->skipped[i]);
+
+		if (m)
+			bpf_map__set_autocreate(m, false);
+	}
 	fixup_type(want, vp, obj, t);
 	bpf_program__set_log_level(want, level);
 	bpf_program__set_log_buf(want, t->log, t->log_size);
@@ -177,7 +240,7 @@ static int load_prog(const struct vm_object *obj, const struct vm_prog *vp,
 	libbpf_print_fn_t old = libbpf_set_print(quiet_print);
 	int err;
 
-	last_warning[0] = 0;
+	last_warning[0] = failed_map[0] = 0;
 	t->log_size = log_size < LOG_MIN ? LOG_MIN : log_size > LOG_MAX ? LOG_MAX
 									: log_size;
 	for (;;) {
@@ -188,6 +251,12 @@ static int load_prog(const struct vm_object *obj, const struct vm_prog *vp,
 			break;
 		}
 		err = load_once(obj, vp, level, flags, t);
+		if (!err && t->err && !t->log[0] && skip_failed_map(t)) {
+			bpf_object__close(t->bobj);
+			t->bobj = NULL;
+			last_warning[0] = failed_map[0] = 0;
+			continue;
+		}
 		if (err || t->err != -ENOSPC || t->log_size >= LOG_MAX)
 			break;
 		bpf_object__close(t->bobj);
@@ -307,6 +376,7 @@ static void set_verdict(struct load_try *t, const struct vm_prog *p,
 		return;
 	}
 	vm_klog__reason(t->log, res->reason, sizeof(res->reason));
+	name_missing_map(t, res->reason, sizeof(res->reason));
 	if (res->insns || res->reason[0]) {
 		/* a failure, as veristat counts it, even where libbpf failed after
 		 * the verifier (filling a prog array's slots with programs not loaded) */

@@ -4,6 +4,8 @@
 #include <linux/bpf.h>
 #include "verifier-model/kfunc_ptrs.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
+#include "verifier-model/calls.h"
 
 /*
  * bpf_prog_type_to_kfunc_hook and the sets registered on it: the generic

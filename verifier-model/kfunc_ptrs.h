@@ -9,7 +9,7 @@
 #ifndef VM_KFUNC_PTRS_H
 #define VM_KFUNC_PTRS_H
 
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/helpers.h"
 
 /* The call of such a kfunc, sig from the table. 0 or -EACCES (rejected). */

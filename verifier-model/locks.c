@@ -7,7 +7,7 @@
 #include <bpf/btf.h>
 #include <string.h>
 #include <linux/bpf.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/locks.h"
 
 /* Offset of a member of struct type name inside type id (nested structs, arrays no), or -1. */

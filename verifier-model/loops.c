@@ -8,7 +8,9 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
+#include "verifier-model/precision.h"
+#include "verifier-model/loops.h"
 
 #define MAX_BACKEDGE_ITERS 64
 

@@ -8,13 +8,17 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/locks.h"
 #include "verifier-model/kconfig.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/ctx.h"
 #include "verifier-model/stack_live.h"
+#include "verifier-model/exec.h"
+#include "verifier-model/memcheck.h"
+#include "verifier-model/precision.h"
 
 
 void vm_coerce_to_size(struct vm_scalar *s, int size, bool sx)

@@ -17,6 +17,8 @@
 #include "verifier-model/stack_live.h"
 #include "verifier-model/result.h"
 #include "verifier-model/locks.h"
+#include "verifier-model/entry.h"
+#include "verifier-model/loops.h"
 
 
 static long wall_us(void)
@@ -272,8 +274,9 @@ static void fill_result(struct vm_env *env, struct vm_result *res)
 	}
 }
 
-int vm_explore__run(const struct vm_object *obj, size_t idx, const struct vm_options *opt,
-		    struct vm_result *res)
+/* Verify prog idx of obj with the model; fills res. */
+static int vm_explore__run(const struct vm_object *obj, size_t idx,
+			   const struct vm_options *opt, struct vm_result *res)
 {
 	struct vm_env env;
 	char err[256] = "";

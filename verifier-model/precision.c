@@ -6,10 +6,11 @@
  */
 #include <errno.h>
 #include <string.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/release.h"
+#include "verifier-model/precision.h"
 
 struct bt {
 	int frame;

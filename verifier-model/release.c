@@ -28,13 +28,13 @@ static const struct {
 	[VM_FEAT_LEAN_PRUNE] = { "lean_prune_points", VM_KVER(6, 3) },
 	/* from the merge mails (Dec 2023), not measured */
 	[VM_FEAT_JMP_HIST_CKPT] = { "jmp_history_checkpoint", VM_KVER(6, 8) },
-	[VM_FEAT_ITER_NUM] = { "iter_num", VM_KVER(6, 4) },
+	[VM_FEAT_ITER_NUM] = { "iter_num", KVER_ITER_NUM },
 	[VM_FEAT_RCU_KFUNCS] = { "rcu_kfuncs", VM_KVER(6, 2) },
 	[VM_FEAT_ISA_V4] = { "isa_v4", VM_KVER(6, 6) },
 	[VM_FEAT_CB_CONVERGE] = { "callback_converge", VM_KVER(6, 8) },
-	[VM_FEAT_ARG_TAGS] = { "arg_tags", VM_KVER(6, 8) },
-	[VM_FEAT_MAY_GOTO] = { "may_goto", VM_KVER(6, 9) },
-	[VM_FEAT_PRIVATE_STACK] = { "private_stack", VM_KVER(6, 13) },
+	[VM_FEAT_ARG_TAGS] = { "arg_tags", KVER_ARG_TAGS },
+	[VM_FEAT_MAY_GOTO] = { "may_goto", KVER_MAY_GOTO },
+	[VM_FEAT_PRIVATE_STACK] = { "private_stack", KVER_PRIVATE_STACK },
 	[VM_FEAT_PKT_CHANGE_CALLS] = { "pkt_change_calls", VM_KVER(6, 13) },
 	[VM_FEAT_CONST_KEY_NONNULL] = { "const_key_nonnull", VM_KVER(6, 14) },
 	/* Sep 2025 callchain-sensitive liveness series (6.18); before, read

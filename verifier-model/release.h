@@ -10,8 +10,10 @@
 
 #include <stdbool.h>
 
+#include "common/kernel_release.h"
+
 /* KVER-style release number, as in vm_options.kernel. */
-#define VM_KVER(a, b) ((unsigned)(a) * 256u + (unsigned)(b))
+#define VM_KVER(a, b) KVER(a, b)
 
 enum vm_feature {
 	VM_FEAT_CKPT_IMPRECISE,   /* new checkpoints forget precision marks */

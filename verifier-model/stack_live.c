@@ -13,7 +13,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/release.h"
 #include "verifier-model/stack_live.h"

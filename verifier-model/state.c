@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "verifier-model/state.h"
-#include "verifier-model/explore.h"   /* vm_trace_on */
+#include "verifier-model/trace.h"
 
 void vm_reg__mark_unknown(struct vm_reg *r)
 {

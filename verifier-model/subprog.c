@@ -14,8 +14,14 @@
 #include "verifier-model/helpers.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 #include "verifier-model/release.h"
 #include "verifier-model/stack_live.h"
+#include "verifier-model/memcheck.h"
+#include "verifier-model/calls.h"
+#include "verifier-model/subprog.h"
+#include "verifier-model/entry.h"
+#include "verifier-model/precision.h"
 
 static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int callsite)
 {

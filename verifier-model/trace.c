@@ -6,7 +6,8 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include "verifier-model/explore.h"
+#include "verifier-model/env.h"
+#include "verifier-model/trace.h"
 
 bool vm_trace_enabled;
 

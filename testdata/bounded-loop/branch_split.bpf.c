@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
+// VARIANTS: -DBIG_TABLE | -DNO_UNROLL | -DBIG_TABLE -DNO_UNROLL
 /* The loop header differs per build variant (#ifdef ... #else ... #endif
- * around the for line, the body shared): rewriting the branch this build
- * sees would leave the other one declaring the counter twice, so the
- * finding says why it gets no automatic fix. */
+ * around the for line, the body shared), with the unroll pragmas in an
+ * #if group of their own in front (the kernel selftests' pyperf.h). Only
+ * the header may change, in its branch: a second declaration of the
+ * counter there, or one between a pragma and its loop, would break a
+ * variant. The rewrite declares the counter in a one-pass for around
+ * bpf_for: one statement, for the pragmas in front to apply to. The other
+ * branch stays as it was. Each variant compiles (VARIANTS above). */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 #include "bpf_compat.h"
@@ -17,6 +22,12 @@ int sum_table(struct xdp_md *ctx)
 {
 	__u64 sum = 0;
 
+#ifdef NO_UNROLL
+#pragma clang loop unroll(disable)
+#else
+#pragma unroll // EXPECT: pragma-unroll
+#endif
+	/* add up the table */
 #ifdef BIG_TABLE
 	for (int i = 0; i < 128; i++) {
 #else

@@ -7,9 +7,12 @@
 
 /* Not in this unit's headers (vmlinux.h or linux/bpf.h before 6.4):
  * delete this once they define it. */
+#ifndef BPF_FIX_STRUCT_BPF_ITER_NUM
+#define BPF_FIX_STRUCT_BPF_ITER_NUM
 struct bpf_iter_num {
 	__u64 __opaque[1];
 } __attribute__((aligned(8)));
+#endif
 extern int bpf_iter_num_new(struct bpf_iter_num *it, int start, int end) __weak __ksym;
 extern int *bpf_iter_num_next(struct bpf_iter_num *it) __weak __ksym;
 extern void bpf_iter_num_destroy(struct bpf_iter_num *it) __weak __ksym;

@@ -2,14 +2,21 @@
 """A project with its hot code in headers (issue 22): testdata/project.
 
 hot.h's loop is shared by a.bpf.c (NSLOTS 128) and b.bpf.c (256);
-c.bpf.c #includes c_piece.bpf.c. On a copy with its own vmlinux.h:
+c.bpf.c #includes c_piece.bpf.c; d.bpf.c has a loop of its own besides
+hot.h's (both fixes need struct bpf_iter_num in one unit). On a copy with
+its own vmlinux.h:
 - bpf-lint a.bpf.c b.bpf.c reports hot.h's loop once, naming both, exit 1,
   with no --header-filter; a directory run lints a, b, c (not the piece);
-- bpf-fix --apply edits hot.h and c_piece.bpf.c, no other file;
+- bpf-fix --apply edits hot.h, c_piece.bpf.c and d.bpf.c, no other file;
 - the fixed programs compile with clang-19 and the running kernel's
   verifier processes at most a tenth of the instructions it did before
   (skipped, exit 77, when bpf() is refused);
-- a second bpf-fix --apply changes nothing.
+- a second bpf-fix --apply changes nothing;
+- with a project vmlinux.h older than struct bpf_iter_num (the hand-written
+  one of testdata/bounded-loop), d.bpf.c's fix and hot.h's both need it
+  in d's unit: each file carries it under one guard, d compiles and a
+  second run changes nothing (was: 'redefinition of bpf_iter_num', and
+  the header's fix dropped).
 
   project.py BPF_FIX BPF_LINT BPF_VERIFY CLANG
 """
@@ -57,7 +64,7 @@ def compile_all(d, tag):
     multi = subprocess.run(["gcc", "-print-multiarch"], capture_output=True,
                            text=True).stdout.strip() or "x86_64-linux-gnu"
     objs = []
-    for f in ("a", "b", "c"):
+    for f in ("a", "b", "c", "d"):
         o = "%s-%s.o" % (f, tag)
         r = run([CLANG, "-O2", "-g", "-target", "bpf", "-D__TARGET_ARCH_x86",
                  "-I/usr/include/" + multi, "-c", f + ".bpf.c", "-o", o], d)
@@ -76,9 +83,40 @@ def main():
         for n in os.listdir(os.path.join(ROOT, "testdata", "project")):
             shutil.copy(os.path.join(ROOT, "testdata", "project", n), d)
         shutil.copy(vm, d)
-        return steps(d)
+        rc = steps(d)
     finally:
         shutil.rmtree(d)
+    d = tempfile.mkdtemp(prefix="bpf-project-old-")
+    try:
+        for n in os.listdir(os.path.join(ROOT, "testdata", "project")):
+            shutil.copy(os.path.join(ROOT, "testdata", "project", n), d)
+        shutil.copy(os.path.join(ROOT, "testdata", "bounded-loop", "project_vmlinux",
+                                 "vmlinux.h"), d)
+        old_vmlinux_steps(d)
+    finally:
+        shutil.rmtree(d)
+    return 1 if failures else rc
+
+
+def old_vmlinux_steps(d):
+    before = snapshot(d)
+    r = run([FIX, "--apply", "a.bpf.c", "d.bpf.c"], d)
+    after = snapshot(d)
+    changed = sorted(n for n in before if before[n] != after.get(n))
+    guard = b"#ifndef BPF_FIX_STRUCT_BPF_ITER_NUM"
+    check(r.returncode == 1 and changed == ["d.bpf.c", "hot.h"] and
+          guard in after["d.bpf.c"] and guard in after["hot.h"],
+          "old vmlinux.h: d.bpf.c and hot.h each fixed, each with struct bpf_iter_num "
+          "under one guard", "changed %s\n%s" % (changed, r.stderr))
+    multi = subprocess.run(["gcc", "-print-multiarch"], capture_output=True,
+                           text=True).stdout.strip() or "x86_64-linux-gnu"
+    r = run([CLANG, "-O2", "-g", "-target", "bpf", "-D__TARGET_ARCH_x86",
+             "-I/usr/include/" + multi, "-c", "d.bpf.c", "-o", "d.o"], d)
+    check(r.returncode == 0, "old vmlinux.h: the fixed d.bpf.c compiles", r.stderr)
+    again = snapshot(d)
+    r2 = run([FIX, "--apply", "a.bpf.c", "d.bpf.c"], d)
+    check(r2.returncode == 0 and snapshot(d) == again,
+          "old vmlinux.h: a second run changes nothing", r2.stdout + r2.stderr)
 
 
 def steps(d):
@@ -91,21 +129,21 @@ def steps(d):
     check(not any(l.startswith("vmlinux.h") for l in r.stdout.splitlines()),
           "nothing reported in vmlinux.h", r.stdout)
     r = run([LINT, "--color=never", "."], d)
-    check("3 files:" in r.stderr and "c_piece.bpf.c:11:2: warning:" in r.stdout,
-          "a directory run lints a, b and c, the piece through c", r.stdout + r.stderr)
+    check("4 files:" in r.stderr and "c_piece.bpf.c:11:2: warning:" in r.stdout,
+          "a directory run lints a, b, c and d, the piece through c", r.stdout + r.stderr)
 
     before = snapshot(d)
     objs_before = compile_all(d, "before")
-    r = run([FIX, "--apply", "a.bpf.c", "b.bpf.c", "c.bpf.c"], d)
+    r = run([FIX, "--apply", "a.bpf.c", "b.bpf.c", "c.bpf.c", "d.bpf.c"], d)
     after = snapshot(d)
     changed = sorted(n for n in before if not n.endswith(".o") and before[n] != after.get(n))
-    check(r.returncode == 1 and changed == ["c_piece.bpf.c", "hot.h"],
-          "bpf-fix --apply edits hot.h and c_piece.bpf.c only (vmlinux.h untouched)",
+    check(r.returncode == 1 and changed == ["c_piece.bpf.c", "d.bpf.c", "hot.h"],
+          "bpf-fix --apply edits hot.h, c_piece.bpf.c and d.bpf.c only (vmlinux.h untouched)",
           "changed %s\n%s" % (changed, r.stderr))
     check(b"bpf_for(i, 0, NSLOTS)" in after["hot.h"], "hot.h's loop is a bpf_for", "")
     check(not [n for n in after if ".bpf-fix-" in n], "no temporary or journal left", "")
     objs_after = compile_all(d, "after")
-    r2 = run([FIX, "--apply", "a.bpf.c", "b.bpf.c", "c.bpf.c"], d)
+    r2 = run([FIX, "--apply", "a.bpf.c", "b.bpf.c", "c.bpf.c", "d.bpf.c"], d)
     again = {n: b for n, b in snapshot(d).items() if not n.endswith(".o")}
     check(r2.returncode == 0 and again == {n: b for n, b in after.items() if not n.endswith(".o")},
           "a second run changes nothing",
@@ -117,7 +155,7 @@ def steps(d):
         return 1 if failures else 77
     ka, err = kernel_insns(d, objs_after)
     rel = os.uname().release
-    for prog in ("prog_a", "prog_b", "prog_c"):
+    for prog in ("prog_a", "prog_b", "prog_c", "prog_d"):
         (vb, nb), (va, na) = kb.get(prog, ("missing", 0)), ka.get(prog, ("missing", 0))
         print("  %s: %d -> %d processed insns (kernel %s), %s -> %s" % (prog, nb, na, rel, vb, va))
         check(vb == "success" and va == "success" and 0 < na * 10 <= nb,

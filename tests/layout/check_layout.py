@@ -8,8 +8,9 @@ Usage: check_layout.py SOURCE_ROOT BUILD_DIR
    model or cmd/; rules/ uses only lint's small API (lint_ctx.h,
    finding.h); rewrite/ only lint/finding.h; confirm/ only the model's
    public API (object.h: open an object; result.h: verify it);
-   verifier-model/ nothing outside itself. cmd/, tests/,
-   fuzz/ and bench/ may use anything.
+   verifier-model/ nothing outside itself. Every library may read
+   common/kernel_release.h (header only: the release of each kernel
+   feature, one table). cmd/, tests/, fuzz/ and bench/ may use anything.
 2. A .c file declares no prototype of a function (or extern object) at
    file scope: the declaration belongs in the header of the .c file that
    defines it, so that the compiler sees a changed signature.
@@ -32,7 +33,7 @@ ALLOWED = {
     "confirm": ["confirm/", "verifier-model/result.h", "verifier-model/object.h"],
     "verifier-model": ["verifier-model/"],
 }
-ALWAYS = ["config.h"]
+ALWAYS = ["config.h", "common/kernel_release.h"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 

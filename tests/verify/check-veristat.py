@@ -114,6 +114,20 @@ def test_fixups():
           "guessed from its context argument" in r.stderr, f"model: no guessed type: {r.stderr!r}")
 
 
+def test_refused():
+    """A map the kernel will not create stops only the programs that use it."""
+    r = bv("--backend=kernel", "--format=csv", obj("refused"))
+    got = by_prog(r.stdout)
+    c, u = got.get("count_only", {}), got.get("use_outer", {})
+    check(c.get("verdict") == "success" and c.get("insns") == "11",
+          f"count_only (uses no refused map): {c} {r.stderr}")
+    check("could not be created here" in r.stderr and "'outer'" in r.stderr,
+          f"no note for the maps left out: {r.stderr!r}")
+    check(u.get("verdict") == "failure" and
+          u.get("reason") == "uses map 'outer', which could not be created here",
+          f"use_outer: {u}")
+
+
 DEEP = ["-G", "cfg.mode = MODE_DEEP", "-G", "cfg.rounds[1] = 20", "-G", "cfg.port=80",
         "-G", "cfg.level = -1", "-G", "limit = 0x10", "-G", "seen = 3", "-G", "threshold = 9"]
 
@@ -231,6 +245,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         test_nothing_left()
         test_map_defs()
+        test_refused()
         test_fixups()
         test_globals(tmp)
         test_filters()

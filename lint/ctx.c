@@ -328,7 +328,8 @@ char *lint_range_text(struct lint_ctx *ctx, CXSourceRange range)
 unsigned lint_declared(struct lint_ctx *ctx)
 {
 	if (!ctx->declared_done) {
-		ctx->declared = ctx__declared(ctx->tu);
+		ctx->declared = ctx__declared_bits(ctx__declared_scan(ctx->tu) |
+						   ctx->pch_declared);
 		ctx->declared_done = true;
 	}
 	return ctx->declared;

@@ -78,14 +78,25 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	return CXChildVisit_Continue;
 }
 
-unsigned ctx__declared(CXTranslationUnit tu)
+/* The raw scan: the bits, and above them the kfunc mask and the struct. */
+#define RAW_KFUNCS_SHIFT 24
+#define RAW_ITER_STRUCT (1u << 30)
+
+unsigned ctx__declared_scan(CXTranslationUnit tu)
 {
 	struct seen s = { 0 };
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &s);
-	if (s.kfuncs == 7)
-		s.bits |= BPF_NEED_ITER_KFUNCS;
-	if (s.iter_struct)
-		s.bits |= BPF_NEED_ITER_STRUCT;
-	return s.bits;
+	return s.bits | s.kfuncs << RAW_KFUNCS_SHIFT | (s.iter_struct ? RAW_ITER_STRUCT : 0);
+}
+
+unsigned ctx__declared_bits(unsigned raw)
+{
+	unsigned bits = raw & ((1u << RAW_KFUNCS_SHIFT) - 1);
+
+	if (((raw >> RAW_KFUNCS_SHIFT) & 7) == 7)
+		bits |= BPF_NEED_ITER_KFUNCS;
+	if (raw & RAW_ITER_STRUCT)
+		bits |= BPF_NEED_ITER_STRUCT;
+	return bits;
 }

@@ -61,6 +61,7 @@ struct lint_ctx {
 	struct lint_walk *walk;  /* the one walk, while it runs (walk.c) */
 	struct lint_macros *macros; /* gathered by the walk (macros.c) */
 	unsigned declared;       /* lint_declared() cache */
+	unsigned pch_declared;   /* ctx__declared_scan() of the PCH used, or 0 */
 	bool declared_done;
 };
 
@@ -112,8 +113,13 @@ void macros__seal(struct lint_macros *m);
 void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter);
 /* The reported files (project headers, pieces) ctx's unit includes, into ctx->out->includes. */
 void ctx__collect_includes(struct lint_ctx *ctx);
-/* Compute enum bpf_need bits the unit already declares. */
-unsigned ctx__declared(CXTranslationUnit tu);
+/*
+ * What the unit declares, raw: scans over two units (a precompiled header
+ * and the file parsed with it) OR together. ctx__declared_bits turns it
+ * into enum bpf_need bits.
+ */
+unsigned ctx__declared_scan(CXTranslationUnit tu);
+unsigned ctx__declared_bits(unsigned raw);
 
 /* What lint_run does before and after parsing, shared with the warm units. */
 struct lint_prep {
@@ -121,6 +127,8 @@ struct lint_prep {
 	regex_t re;                    /* --header-filter, when have_re */
 	bool have_re;
 	char project[PATH_MAX];        /* project__root(), "" if unknown */
+	const struct lint_pch *pch;    /* parse with this precompiled header (pch.h), or NULL */
+	unsigned pch_declared;         /* its declared scan, once parsed with it */
 };
 
 /* Check the input (file or buffer), load its config, compile the filter; 0 or -errno + *err. */

@@ -17,6 +17,14 @@ typedef int (*lint_isolated_fn)(void *arg, struct bpf_findings *out, char **err)
 int lint__run_isolated(const char *path, const struct lint_limits *lim,
 		       lint_isolated_fn fn, void *arg, struct bpf_findings *out, char **err);
 
+/*
+ * For bench/lint-speed and the tests: with BPF_LINT_CPU_LOG=FILE, append
+ * "WHAT PATH" to FILE in one write. Each child's CPU time (user + system,
+ * seconds) is logged so, and "pch PATH" for a file parsed with a
+ * precompiled header (pch.c).
+ */
+void lint__log(const char *what, const char *path);
+
 /* Held exclusively around the parent's own libclang calls: no fork meanwhile. */
 void lint__fork_lock(bool exclusive);
 void lint__fork_unlock(void);

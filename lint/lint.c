@@ -11,9 +11,11 @@
 #include "lint/internal.h"
 #include "lint/isolate.h"
 #include "lint/lint.h"
+#include "lint/pch.h"
 
 struct lint_session {
 	CXIndex index;
+	CXIndex pch_index;       /* excludes the PCH's declarations from visits */
 };
 
 /*
@@ -40,10 +42,15 @@ struct lint_session *lint_session_new(void)
 	/* no fork while this thread is inside libclang (isolate.c) */
 	lint__fork_lock(true);
 	s->index = clang_createIndex(0, 0);
+	s->pch_index = clang_createIndex(1, 0);
 	if (s->index)
 		warm_up(s->index);
 	lint__fork_unlock();
-	if (!s->index) {
+	if (!s->index || !s->pch_index) {
+		if (s->index)
+			clang_disposeIndex(s->index);
+		if (s->pch_index)
+			clang_disposeIndex(s->pch_index);
 		free(s);
 		return NULL;
 	}
@@ -56,6 +63,7 @@ void lint_session_free(struct lint_session *s)
 		return;
 	lint__fork_lock(true);
 	clang_disposeIndex(s->index);
+	clang_disposeIndex(s->pch_index);
 	lint__fork_unlock();
 	free(s);
 }
@@ -186,8 +194,94 @@ char *lint__parse_errors(CXTranslationUnit tu)
 	return line;
 }
 
+/* Is d about the precompiled header (clang's "AST Deserialization Issue" and kin)? */
+static bool pch_diagnostic(CXDiagnostic d)
+{
+	CXString cat = clang_getDiagnosticCategoryText(d), text = clang_getDiagnosticSpelling(d);
+	const char *c = clang_getCString(cat), *t = clang_getCString(text);
+	bool about = (c && (strstr(c, "AST") || strstr(c, "Serializ"))) ||
+		     (t && (strstr(t, "precompiled") || strstr(t, "PCH") || strstr(t, "AST file")));
+
+	clang_disposeString(cat);
+	clang_disposeString(text);
+	return about;
+}
+
+struct first_include {
+	CXFile main;
+	CXFile got;
+	bool seen;
+};
+
+static enum CXChildVisitResult find_first_include(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct first_include *fi = d;
+	CXFile f;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_InclusionDirective)
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (!f || !clang_File_isEqual(f, fi->main))
+		return CXChildVisit_Continue;
+	fi->got = clang_getIncludedFile(c);
+	fi->seen = true;
+	return CXChildVisit_Break;
+}
+
+/* A unit parsed with pch is the unit parsed from source: no error, nothing about the PCH,
+ * and the file's first include is the PCH's header. */
+static bool pch_parse_ok(CXTranslationUnit tu, const char *path, const struct lint_pch *pch)
+{
+	struct first_include fi = { clang_getFile(tu, path), NULL, false };
+	bool ok = fi.main != NULL;
+	char *real = NULL;
+	CXString name;
+
+	for (unsigned i = 0; ok && i < clang_getNumDiagnostics(tu); i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		ok = clang_getDiagnosticSeverity(d) < CXDiagnostic_Error && !pch_diagnostic(d);
+		clang_disposeDiagnostic(d);
+	}
+	if (!ok)
+		return false;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_first_include, &fi);
+	if (!fi.seen || !fi.got)
+		return false;
+	name = clang_getFileName(fi.got);
+	real = realpath(clang_getCString(name), NULL);
+	clang_disposeString(name);
+	ok = real && !strcmp(real, pch->header);
+	free(real);
+	return ok;
+}
+
+/* The unit parsed with pch, or NULL (then parse from source). */
+static CXTranslationUnit parse_with_pch(struct lint_session *s, const char *path,
+					char **args, int argc, const struct lint_pch *pch)
+{
+	const char **argv = calloc((size_t)argc + 3, sizeof(*argv));
+	CXTranslationUnit tu = NULL;
+
+	if (!argv)
+		return NULL;
+	memcpy(argv, args, (size_t)argc * sizeof(*argv));
+	argv[argc] = "-include-pch";
+	argv[argc + 1] = pch->pch;
+	if (clang_parseTranslationUnit2(s->pch_index, path, argv, argc + 2, NULL, 0,
+					CXTranslationUnit_DetailedPreprocessingRecord, &tu))
+		tu = NULL;
+	free(argv);
+	if (tu && !pch_parse_ok(tu, path, pch)) {
+		clang_disposeTranslationUnit(tu);
+		tu = NULL;
+	}
+	return tu;
+}
+
 static int parse(struct lint_session *s, const char *path, const struct lint_options *opt,
-		 CXTranslationUnit *tu, char **err)
+		 struct lint_prep *prep, CXTranslationUnit *tu, char **err)
 {
 	char *note = NULL;
 	char **args = lint__compile_args(path, opt, &note);
@@ -201,6 +295,12 @@ static int parse(struct lint_session *s, const char *path, const struct lint_opt
 	*err = note;	/* on success, *err is a note */
 	while (args[argc])
 		argc++;
+	if (prep->pch && (*tu = parse_with_pch(s, path, args, argc, prep->pch))) {
+		prep->pch_declared = prep->pch->declared;
+		lint__log("pch", path);
+		lint_args_free(args);
+		return 0;
+	}
 	if (opt && opt->unsaved_text) {
 		unsaved.Contents = opt->unsaved_text;
 		unsaved.Length = opt->unsaved_len;
@@ -266,6 +366,8 @@ int lint__prepare(struct lint_prep *p, const char *path, const struct lint_optio
 	int rc, have_re;
 
 	*err = NULL;
+	p->pch = NULL;
+	p->pch_declared = 0;
 	rc = check_input(path, opt, err);
 	if (rc)
 		return rc;
@@ -302,6 +404,7 @@ void lint__check_unit(struct lint_prep *p, CXTranslationUnit tu, const char *pat
 	ctx.main_path = path;
 	ctx.main_file = clang_getFile(tu, path);
 	ctx.conf = &p->conf;
+	ctx.pch_declared = p->pch_declared;
 	ctx.header_re = p->have_re ? &p->re : NULL;
 	ctx.project = p->project[0] ? p->project : NULL;
 	ctx.out = out;
@@ -338,7 +441,7 @@ static int parse_and_check(void *arg, struct bpf_findings *out, char **err)
 {
 	struct unit_job *j = arg;
 	CXTranslationUnit tu = NULL;
-	int rc = parse(j->s, j->path, j->opt, &tu, err);
+	int rc = parse(j->s, j->path, j->opt, j->prep, &tu, err);
 
 	if (rc == 0) {
 		lint__check_unit(j->prep, tu, j->path, j->opt, out);
@@ -359,6 +462,7 @@ int lint_run(struct lint_session *s, const char *path,
 	rc = lint__prepare(&prep, path, opt, err);
 	if (rc)
 		return rc;
+	prep.pch = lint__pch_find(path, opt);
 	if (opt && opt->limits.memory_mib)
 		lim = opt->limits;
 	if (opt && opt->in_process)

@@ -39,6 +39,8 @@ struct lint_options {
 	size_t unsaved_len;
 	struct lint_limits limits;    /* of each parse; zeros: the defaults */
 	bool in_process;              /* parse here, not in a child (warm units) */
+	bool shared_pch;              /* a file's leading #include of a vmlinux*.h from
+				       * a precompiled header, made once per run (many files) */
 };
 
 struct lint_session;

@@ -26,6 +26,8 @@ struct lint_walk {
 	size_t n_decls, cap_decls;
 	CXFile skip_file;            /* one-entry cache of skipped_file() */
 	bool skip_verdict, skip_cached;
+	CXFile pp_file;              /* one-entry cache of pp_skipped() */
+	bool pp_verdict, pp_cached;
 	CXCursor decl, func;
 	bool reported;
 	unsigned loops;
@@ -83,6 +85,27 @@ static bool skipped(struct lint_walk *w, CXCursor c)
 	return w->skip_verdict;
 }
 
+/*
+ * Preprocessing of the command line (-D: no file) and of a generated
+ * header is not walked either: so a unit parsed with vmlinux.h as a
+ * precompiled header (lint/pch.c), where neither is the unit's own, is
+ * walked exactly as the unit parsed from source.
+ */
+static bool pp_skipped(struct lint_walk *w, CXCursor c)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (!f)
+		return true;
+	if (w->pp_cached && clang_File_isEqual(f, w->pp_file))
+		return w->pp_verdict;
+	w->pp_file = f;
+	w->pp_cached = true;
+	w->pp_verdict = generated_header(f);
+	return w->pp_verdict;
+}
+
 static void gather_macro(struct lint_walk *w, CXCursor c, enum CXCursorKind k)
 {
 	CXSourceRange r;
@@ -106,6 +129,8 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent, CXClientDa
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	if (k >= CXCursor_FirstPreprocessing && k <= CXCursor_LastPreprocessing) {
+		if (pp_skipped(w, c))
+			return CXChildVisit_Continue;
 		gather_macro(w, c, k);
 		dispatch(w, c, parent, k);
 		return CXChildVisit_Continue;

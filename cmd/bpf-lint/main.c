@@ -326,6 +326,10 @@ static int lint_files(struct cli *c, char **files, size_t n, struct bpf_findings
 		fprintf(stderr, "bpf-lint: out of memory\n");
 		return 2;
 	}
+	/* vmlinux.h once for the run: it pays from three files (BPF_LINT_PCH=0/1 overrides) */
+	const char *pch = getenv("BPF_LINT_PCH");
+
+	c->opt.shared_pch = pch && *pch ? strcmp(pch, "0") != 0 : n >= 3;
 	progress__init(&b.progress, n, c->quiet);
 	lint_pool_run(n, c->jobs, &ops, &b);
 	progress__clear(&b.progress);

@@ -110,9 +110,13 @@ static char *read_small_file(const char *path)
 	return buf;
 }
 
-/* argv: compiler, -O2 -g, the project's flags, -iquote DIR, -c SRC -o OBJ. */
-static char **build_argv(const struct compile_opts *cc, const char *quote_dir,
-			 const char *src, const char *obj)
+/*
+ * argv: compiler, -O2 -g, the project's flags, then either -ivfsoverlay
+ * YAML -c NAME (the copy shown as the real file) or -iquote DIR -c SRC;
+ * -o OBJ.
+ */
+static char **build_argv(const struct compile_opts *cc, const struct compile_job *job,
+			 const char *overlay, const char *quote_dir)
 {
 	size_t n = 0, i = 0;
 	char **argv;
@@ -127,13 +131,54 @@ static char **build_argv(const struct compile_opts *cc, const char *quote_dir,
 	argv[i++] = (char *)"-g";
 	for (size_t k = 0; k < n; k++)
 		argv[i++] = cc->args[k];
-	argv[i++] = (char *)"-iquote";
-	argv[i++] = (char *)quote_dir;
+	argv[i++] = (char *)(job->as_name[0] ? "-ivfsoverlay" : "-iquote");
+	argv[i++] = (char *)(job->as_name[0] ? overlay : quote_dir);
 	argv[i++] = (char *)"-c";
-	argv[i++] = (char *)src;
+	argv[i++] = (char *)(job->as_name[0] ? job->as_name : job->src);
 	argv[i++] = (char *)"-o";
-	argv[i++] = (char *)obj;
+	argv[i++] = (char *)job->obj;
 	return argv;
+}
+
+/*
+ * The absolute name to compile orig_path's text as: its own, when it
+ * exists (clang's driver wants a real input; the overlay gives it the
+ * text). A trial must not depend on its temporary's name: __FILE__ is
+ * code (a project's log macro copies it, one store per byte). "" to
+ * compile the copy itself.
+ */
+static void compiled_name(const char *orig_path, char *out, size_t len)
+{
+	char cwd[PATH_MAX];
+	struct stat st;
+
+	out[0] = '\0';
+	if (stat(orig_path, &st) || !S_ISREG(st.st_mode))
+		return;
+	if (orig_path[0] == '/')
+		snprintf(out, len, "%s", orig_path);
+	else if (getcwd(cwd, sizeof(cwd)))
+		snprintf(out, len, "%s/%s", cwd, orig_path);
+	if (strpbrk(out, "\"\\"))	/* not written into the overlay's JSON */
+		out[0] = '\0';
+}
+
+/* An overlay where the copy src is read as name, names as given; 0 or -errno. */
+static int write_name_overlay(const char *yaml, const char *name, const char *src)
+{
+	FILE *f = fopen(yaml, "w");
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	fprintf(f, "{ \"version\": 0, \"use-external-names\": false, \"roots\": [\n"
+		"{ \"type\": \"file\", \"name\": \"%s\", \"external-contents\": \"%s\" } ] }\n",
+		name, src);
+	if (ferror(f))
+		err = -EIO;
+	if (fclose(f) && !err)
+		err = -errno;
+	return err;
 }
 
 static unsigned time_limit_s = COMPILE_DEFAULT_SECONDS;
@@ -272,7 +317,7 @@ static int start_job(struct compile_job *job, struct compile_dir *dir,
 		     const char *orig_path, const char *text, size_t len,
 		     const struct compile_opts *cc, char *src_out, size_t srclen)
 {
-	char src[4200], quote_dir[4096];
+	char quote_dir[4096], overlay[4300];
 	char *copy, **argv;
 	unsigned id = dir->next_id++;
 	pid_t pid;
@@ -283,16 +328,20 @@ static int start_job(struct compile_job *job, struct compile_dir *dir,
 	copy = strdup(orig_path);
 	if (!copy)
 		return -ENOMEM;
-	snprintf(src, sizeof(src), "%s/%u-%s", dir->path, id, basename(copy));
+	snprintf(job->src, sizeof(job->src), "%s/%u-%s", dir->path, id, basename(copy));
 	free(copy);
 	snprintf(job->log_path, sizeof(job->log_path), "%s/%u.log", dir->path, id);
 	snprintf(job->obj, sizeof(job->obj), "%s/%u.o", dir->path, id);
+	snprintf(overlay, sizeof(overlay), "%s/%u.yaml", dir->path, id);
+	compiled_name(orig_path, job->as_name, sizeof(job->as_name));
 	if (src_out)
-		snprintf(src_out, srclen, "%s", src);
-	err = write_all(src, text, len);
+		snprintf(src_out, srclen, "%s", job->as_name[0] ? job->as_name : job->src);
+	err = write_all(job->src, text, len);
+	if (!err && job->as_name[0])
+		err = write_name_overlay(overlay, job->as_name, job->src);
 	if (err)
 		return err;
-	argv = build_argv(cc, quote_dir, src, job->obj);
+	argv = build_argv(cc, job, overlay, quote_dir);
 	if (!argv)
 		return -ENOMEM;
 	err = spawn_compiler(argv, cc->cwd, job->log_path, &pid);
@@ -358,6 +407,39 @@ static int link_job(struct compile_job *job, char **log)
 	return err ? -EBADMSG : 0;
 }
 
+/*
+ * log (freed) with the compiled name replaced by the copy's: the copy's
+ * lines are the rewritten text (compile_log__first_error says so).
+ */
+static char *log_naming_copy(char *log, const struct compile_job *job)
+{
+	size_t from = strlen(job->as_name), to = strlen(job->src), n = 0, o = 0;
+	char *out;
+
+	if (!log || !from)
+		return log;
+	for (const char *p = log; (p = strstr(p, job->as_name)); p += from)
+		n++;
+	out = malloc(strlen(log) + n * to + 1);
+	if (!out)
+		return log;
+	for (const char *p = log, *hit; *p; p = hit + from) {
+		hit = strstr(p, job->as_name);
+		if (!hit) {
+			strcpy(out + o, p);
+			o += strlen(p);
+			break;
+		}
+		memcpy(out + o, p, (size_t)(hit - p));
+		o += (size_t)(hit - p);
+		memcpy(out + o, job->src, to);
+		o += to;
+	}
+	out[o] = '\0';
+	free(log);
+	return out;
+}
+
 int compile_job__finish(struct compile_job *job, char **log)
 {
 	int status, err;
@@ -382,7 +464,7 @@ int compile_job__finish(struct compile_job *job, char **log)
 		return err;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return job->link_with && job->link_with[0] ? link_job(job, log) : 0;
-	*log = read_small_file(job->log_path);
+	*log = log_naming_copy(read_small_file(job->log_path), job);
 	return -EBADMSG;
 }
 

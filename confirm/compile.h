@@ -32,9 +32,12 @@ struct compile_opts {
 };
 
 /*
- * Compile text as if it were the file orig_path (its directory stays on
- * the quote-include path) with cc's compiler and flags: -O2 -g first (the
- * project's own -O wins), -c SRC -o OBJ last.
+ * Compile text as if it were the file orig_path with cc's compiler and
+ * flags: -O2 -g first (the project's own -O wins), -c SRC -o OBJ last.
+ * When orig_path exists, the compiler reads text under orig_path's own
+ * name (a VFS overlay), so __FILE__, line info and quote includes are
+ * those of the project's build, the same in every trial; else it compiles
+ * the temporary copy (orig_path's directory on the quote-include path).
  * Writes the object's path into obj (size objlen) and, when src is not
  * NULL, the path the source was compiled as (what line info names)
  * into src (size srclen). Returns 0, or -errno on a spawn failure
@@ -59,6 +62,8 @@ struct compile_job {
 	long started_ms;           /* CLOCK_MONOTONIC, for the time limit */
 	char obj[4200];            /* the object it writes (linked, when finished) */
 	char log_path[4200];
+	char src[4200];            /* the text's temporary copy */
+	char as_name[4200];        /* the name it is compiled as ("": src's own) */
 	char *const *link_with;    /* linked after compiling: compile_opts' */
 };
 

@@ -58,7 +58,9 @@ static int write_overlay(struct compile_dir *dir, const struct confirm_file *fil
 	y = fopen(yaml, "w");
 	if (!y)
 		return -errno;
-	fprintf(y, "{ \"version\": 0, \"case-sensitive\": \"true\", \"roots\": [\n");
+	/* names as included, not the temporaries': __FILE__ is code */
+	fprintf(y, "{ \"version\": 0, \"case-sensitive\": \"true\", "
+		"\"use-external-names\": false, \"roots\": [\n");
 	for (size_t i = 0; i < n && !err; i++) {
 		const char *base = strrchr(files[i].path, '/');
 

@@ -332,6 +332,64 @@ Test(confirm, two_compiles_overlap)
 	compile_dir__remove(&dir);
 }
 
+/* A file's name in the object (its __FILE__ string), read back. */
+static bool object_names(const char *obj, const char *name)
+{
+	FILE *f = fopen(obj, "rb");
+	static char buf[1 << 16];
+	size_t n = f ? fread(buf, 1, sizeof(buf), f) : 0, l = strlen(name);
+
+	if (f)
+		fclose(f);
+	for (size_t i = 0; i + l <= n; i++)
+		if (!memcmp(buf + i, name, l))
+			return true;
+	return false;
+}
+
+/*
+ * Issue 22: a trial is compiled under the file's own name, whatever its
+ * number: __FILE__ is code (a project's log macro copies it), and a name
+ * that grew with the trial's number made a second bpf-fix run change more.
+ */
+Test(confirm, compiles_under_the_files_own_name)
+{
+	static const char text[] =
+		"#include \"near.h\"\n"
+		"const char where[] = __FILE__ \"|\" NEAR;\n";
+	char *const args[] = { (char *)"-target", (char *)"bpf", NULL };
+	const struct compile_opts cc = { .args = args };
+	char proj[] = "/tmp/bpf-fix-name-XXXXXX", path[4200], want[4300], obj[4300];
+	char *log = NULL;
+	struct compile_dir dir;
+	FILE *f;
+
+	cr_assert_not_null(mkdtemp(proj));
+	snprintf(path, sizeof(path), "%s/near.h", proj);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("#define NEAR \"near\"\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/p.bpf.c", proj);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("/* the text on disk is not the one compiled */\n", f);
+	fclose(f);
+	snprintf(want, sizeof(want), "%s|near", path);
+	cr_assert_eq(compile_dir__new(&dir), 0);
+	for (int i = 0; i < 12; i++) {	/* ids 0 to 11: one digit, then two */
+		cr_assert_eq(compile_bpf(&dir, path, text, sizeof(text) - 1, &cc, obj,
+					 sizeof(obj), NULL, 0, &log), 0, "%s", log ? log : "");
+		cr_expect(object_names(obj, want), "compile %d names %s", i, want);
+		cr_expect(!object_names(obj, dir.path), "compile %d names no temporary", i);
+	}
+	compile_dir__remove(&dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/near.h", proj);
+	unlink(path);
+	cr_expect_eq(rmdir(proj), 0);
+}
+
 /* Two programs; the second's loop bound and a const it reads vary. */
 static void measure_src(struct compile_dir *dir, const char *text,
 			const struct measurement *ref, struct measurement *m)

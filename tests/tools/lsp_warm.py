@@ -23,7 +23,7 @@ def main():
     files = []
     for p in sorted(root.glob("testdata/*/*.bpf.c")):
         text = p.read_bytes()
-        if p.parent.name in ("verifier", "e2e", "project") or p.name.endswith(".fixed.bpf.c") or \
+        if p.parent.name in ("verifier", "e2e", "project", "project-stable") or p.name.endswith(".fixed.bpf.c") or \
                 (not vmlinux and b"vmlinux.h" in text) or not text.isascii():
             continue
         files.append(p)

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""A second bpf-fix --apply changes nothing (issue 22): testdata/project-stable.
+
+hot.h holds four loop fixes; the first costs more, so they are tried one
+by one, and the program copies __FILE__ (its length is code). Every trial
+must see the project's file names, not its temporaries' (whose length grew
+with the trial's number: the first run dropped the fourth fix, measured
+under a longer name than its reference, and the second run kept it).
+On a copy with the generated vmlinux.h:
+- the first --apply keeps the three loops that help (bpf_for in mix_a,
+  mix_b and small), not folded's, exit 1, and only hot.h changes;
+- the processed insns it prints fall;
+- a second --apply changes nothing, exit 0.
+
+  stable.py BPF_FIX
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FIX = os.path.abspath(sys.argv[1])
+ROOT = os.environ["BPF_SOURCE_ROOT"]
+VMDIR = os.environ.get("BPF_VMLINUX_DIR", "")
+failures = 0
+
+
+def check(ok, what, detail=""):
+    global failures
+    print("%s %s" % ("ok" if ok else "FAIL", what))
+    if not ok:
+        failures += 1
+        if detail:
+            print("    " + detail.replace("\n", "\n    ")[-3000:])
+
+
+def snapshot(d):
+    return {n: open(os.path.join(d, n), "rb").read() for n in sorted(os.listdir(d))}
+
+
+def summary(err):
+    m = re.search(r"processed insns (\d+) -> (\d+)", err)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def main():
+    vm = os.path.join(VMDIR, "vmlinux.h")
+    if not os.path.exists(vm):
+        print("SKIP: no generated vmlinux.h (needs /sys/kernel/btf/vmlinux and bpftool)")
+        return 77
+    d = tempfile.mkdtemp(prefix="bpf-stable-")
+    try:
+        src = os.path.join(ROOT, "testdata", "project-stable")
+        for n in os.listdir(src):
+            shutil.copy(os.path.join(src, n), d)
+        shutil.copy(vm, d)
+        before = snapshot(d)
+        r = subprocess.run([FIX, "--apply", "a.bpf.c"], cwd=d, capture_output=True, text=True)
+        after = snapshot(d)
+        changed = sorted(n for n in before if before[n] != after[n])
+        loops = re.findall(rb"bpf_for\(i, 0, (\d+)\)", after["hot.h"])
+        check(r.returncode == 1 and changed == ["hot.h"],
+              "the first --apply changes hot.h only, exit 1",
+              "exit %d, changed %s\n%s" % (r.returncode, changed, r.stderr))
+        check(loops == [b"64", b"48", b"32"],
+              "mix_a's, mix_b's and small's loops are bpf_for, folded's is not",
+              "bpf_for over %s\n%s" % (loops, r.stderr))
+        figures = summary(r.stderr)
+        print("  first run: processed insns %s -> %s (verifier model)" %
+              (figures if figures else ("?", "?")))
+        check(figures is not None and figures[1] < figures[0],
+              "the first run's processed insns fall", r.stderr)
+        r = subprocess.run([FIX, "--apply", "a.bpf.c"], cwd=d, capture_output=True, text=True)
+        check(r.returncode == 0 and snapshot(d) == after,
+              "a second --apply changes nothing, exit 0", r.stdout + r.stderr)
+    finally:
+        shutil.rmtree(d)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -256,29 +256,117 @@ static bool scan_comments(const char *p, const char *end, bool in_comment)
 	return in_comment;
 }
 
+/* Is the line [p, end) only blanks and comments? *in_comment carries across lines. */
+static bool only_comments(const char *p, const char *end, bool *in_comment)
+{
+	bool blank = true;
+
+	for (; p < end; p++) {
+		if (*in_comment) {
+			if (p + 1 < end && p[0] == '*' && p[1] == '/') {
+				*in_comment = false;
+				p++;
+			}
+		} else if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+			*in_comment = true;
+			p++;
+		} else if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+			break;
+		} else if (*p != ' ' && *p != '\t' && *p != '\r') {
+			blank = false;
+			*in_comment = scan_comments(p, end, false);
+			break;
+		}
+	}
+	return blank;
+}
+
+/* The identifier after a directive's name ("#ifndef NAME"), its length in *n. */
+static const char *directive_arg(const char *w, size_t wn, const char *end, size_t *n)
+{
+	const char *p = w + wn;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	*n = 0;
+	while (p + *n < end && (p[*n] == '_' || (p[*n] >= 'a' && p[*n] <= 'z') ||
+				(p[*n] >= 'A' && p[*n] <= 'Z') || (p[*n] >= '0' && p[*n] <= '9')))
+		(*n)++;
+	return p;
+}
+
+/* What preamble_offset learns of a file, line by line. */
+struct layout {
+	size_t lead_end;      /* after the leading comments and blank lines */
+	size_t guard_body;    /* after an include guard's #define or #pragma once */
+	size_t top_include;   /* after the last #include outside any #if */
+	size_t guard_include; /* after the last #include directly inside the guard */
+	const char *guard;    /* the guard's macro while it is a candidate */
+	size_t guard_len;
+	int depth, guard_depth;   /* guard_depth 1: the file is wrapped in #ifndef */
+	bool seen_code, guard_closed, guard_broken;
+};
+
+static void layout_directive(struct layout *l, const char *w, size_t n, const char *eol,
+			     size_t next)
+{
+	size_t an;
+	const char *arg = directive_arg(w, n, eol, &an);
+
+	if (l->guard && !l->guard_body) {	/* #ifndef X must go on with #define X */
+		if (is_word(w, n, "define") && an == l->guard_len && !memcmp(arg, l->guard, an)) {
+			l->guard_body = next;
+			l->guard_depth = 1;
+			return;
+		}
+		l->guard = NULL;
+	}
+	if (!l->seen_code && is_word(w, n, "ifndef")) {
+		l->guard = arg;
+		l->guard_len = an;
+	} else if (!l->seen_code && is_word(w, n, "pragma") && an == 4 && !memcmp(arg, "once", 4)) {
+		l->guard_body = next;
+	}
+	if (is_word(w, n, "if") || is_word(w, n, "ifdef") || is_word(w, n, "ifndef")) {
+		l->depth++;
+	} else if (is_word(w, n, "endif") && l->depth > 0) {
+		if (--l->depth == 0 && l->guard_depth)
+			l->guard_closed = true;
+	} else if (is_word(w, n, "include")) {
+		if (l->depth == 0)
+			l->top_include = next;
+		else if (l->depth == l->guard_depth)
+			l->guard_include = next;
+	}
+}
+
 size_t preamble_offset(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len;
+	struct layout l = { 0 };
 	bool in_comment = false;
-	int depth = 0;
-	size_t at = 0;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *eol = nl ? nl : end;
-		const char *w;
-		size_t n;
+		const char *eol = nl ? nl : end, *w;
+		size_t n, next = (size_t)((nl ? nl + 1 : end) - buf);
+		bool started_in_comment = in_comment;
 
-		if (!in_comment && (w = directive(p, eol, &n))) {
-			if (is_word(w, n, "if") || is_word(w, n, "ifdef") || is_word(w, n, "ifndef"))
-				depth++;
-			else if (is_word(w, n, "endif") && depth > 0)
-				depth--;
-			else if (is_word(w, n, "include") && depth == 0)
-				at = (size_t)((nl ? nl + 1 : end) - buf);
+		if (only_comments(p, eol, &in_comment)) {
+			if (!l.seen_code)
+				l.lead_end = next;
+		} else {
+			if (l.guard_closed)	/* code after the #endif: not a guard */
+				l.guard_broken = true;
+			if (!started_in_comment && (w = directive(p, eol, &n)))
+				layout_directive(&l, w, n, eol, next);
+			l.seen_code = true;
 		}
-		in_comment = scan_comments(p, eol, in_comment);
 		p = nl ? nl + 1 : end;
 	}
-	return at;
+	if (l.guard_depth && !l.guard_broken)
+		return l.guard_include ? l.guard_include : l.guard_body;
+	if (l.top_include)
+		return l.top_include;
+	return l.guard_body && !l.guard_depth ? l.guard_body : l.lead_end;
 }

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The definitions a fixed file may need and not have (enum bpf_need):
- * their guarded text and where they go (after the last top-level
- * #include, else at the top of the file).
+ * their guarded text and where they go (preamble_offset).
  */
 #ifndef BPF_REWRITE_PREAMBLE_H
 #define BPF_REWRITE_PREAMBLE_H
@@ -17,7 +16,13 @@
  */
 int preamble_build(unsigned needed, unsigned declared, const char *buf,
 		   size_t len, char **text, unsigned *added);
-/* Offset just after the last #include outside any #if, else 0. */
+/*
+ * Where the definitions go: after the last #include at the top level of
+ * the file, an include guard's inside counting as the top (so a header's
+ * additions stay inside its guard, after what they depend on); without
+ * one, after the guard's #define or #pragma once, else after the file's
+ * leading comments (its licence).
+ */
 size_t preamble_offset(const char *buf, size_t len);
 
 #endif

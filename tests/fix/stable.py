@@ -9,6 +9,8 @@ under a longer name than its reference, and the second run kept it).
 On a copy with the generated vmlinux.h:
 - the first --apply keeps the three loops that help (bpf_for in mix_a,
   mix_b and small), not folded's, exit 1, and only hot.h changes;
+- the definitions bpf_for needs go below hot.h's licence, inside its
+  include guard, after its includes;
 - the processed insns it prints fall;
 - a second --apply changes nothing, exit 0.
 
@@ -67,6 +69,12 @@ def main():
         check(loops == [b"64", b"48", b"32"],
               "mix_a's, mix_b's and small's loops are bpf_for, folded's is not",
               "bpf_for over %s\n%s" % (loops, r.stderr))
+        hot = after["hot.h"]
+        defs = hot.find(b"#ifndef bpf_for")
+        check(hot.startswith(b"/* SPDX-License-Identifier") and
+              hot.find(b'#include "note.h"') < defs < hot.rfind(b"#endif") and defs > 0,
+              "hot.h's added definitions: below its licence, inside its guard, after "
+              "its includes", hot.decode()[:1500])
         figures = summary(r.stderr)
         print("  first run: processed insns %s -> %s (verifier model)" %
               (figures if figures else ("?", "?")))

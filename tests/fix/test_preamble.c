@@ -55,6 +55,72 @@ Test(preamble, after_last_top_level_include)
 	cr_assert_eq(preamble_offset("#include <a.h>", 14), 14);
 }
 
+/* Issue 22: a header's additions go inside its guard, below its licence. */
+static const char guarded[] =
+	"/* SPDX-License-Identifier: GPL-2.0 */\n"
+	"/*\n * A header.\n */\n"
+	"#ifndef __HOT_H__\n"
+	"#define __HOT_H__\n"
+	"\n"
+	"#include <vmlinux.h>\n"
+	"#ifdef EXTRA\n"
+	"#include \"extra.h\"\n"
+	"#endif\n"
+	"#include <bpf/bpf_helpers.h>\n"
+	"\n"
+	"int x;\n"
+	"int f(void) { for (int i = 0; i < 9; i++) x++; return 0; }\n"
+	"\n"
+	"#endif /* __HOT_H__ */\n";
+
+static size_t after_line(const char *text, const char *line)
+{
+	const char *at = strstr(text, line);
+
+	cr_assert_not_null(at, "%s", line);
+	return (size_t)(at - text) + strlen(line);
+}
+
+Test(preamble, inside_the_include_guard_below_the_licence)
+{
+	static const char no_includes[] =
+		"// SPDX-License-Identifier: GPL-2.0\n"
+		"#ifndef H\n#define H\nint x;\n#endif\n";
+	static const char once[] = "/* licence */\n#pragma once\nint x;\n";
+	static const char licence_only[] = "/* licence\n * two lines */\n\nint x;\n";
+	static const char not_a_guard[] =
+		"// licence\n#ifndef A\n#define A 1\n#include <a.h>\n#endif\nint x;\n";
+
+	cr_expect_eq(preamble_offset(guarded, strlen(guarded)),
+		     after_line(guarded, "#include <bpf/bpf_helpers.h>\n"), "after its includes");
+	cr_expect_eq(preamble_offset(no_includes, strlen(no_includes)),
+		     after_line(no_includes, "#define H\n"), "after the guard's #define");
+	cr_expect_eq(preamble_offset(once, strlen(once)), after_line(once, "#pragma once\n"));
+	cr_expect_eq(preamble_offset(licence_only, strlen(licence_only)),
+		     after_line(licence_only, "two lines */\n\n"), "after the licence");
+	cr_expect_eq(preamble_offset(not_a_guard, strlen(not_a_guard)),
+		     after_line(not_a_guard, "// licence\n"), "code after #endif: not a guard");
+}
+
+Test(preamble, header_definitions_inside_its_guard)
+{
+	struct fix_plan p;
+	const char *guard, *block, *include, *end;
+
+	plan_needs(&p, guarded, BPF_NEED_BPF_FOR | BPF_NEED_BARRIER_VAR, 0, 0);
+	guard = strstr(p.out, "#define __HOT_H__\n");
+	include = strstr(p.out, "#include <bpf/bpf_helpers.h>\n");
+	block = strstr(p.out, "struct bpf_iter_num {");
+	end = strstr(p.out, "#endif /* __HOT_H__ */");
+	cr_assert(guard && include && block && end);
+	cr_expect_eq(strncmp(p.out, "/* SPDX", 7), 0, "the licence stays first");
+	cr_expect(guard < include && include < block && block < end,
+		  "inside the guard, after the includes:\n%s", p.out);
+	cr_expect(strstr(p.out, "#ifndef barrier_var") < end);
+	cr_expect(strstr(p.out, "#ifndef bpf_for") < end);
+	fix_plan__free(&p);
+}
+
 Test(preamble, added_once_for_two_fixes)
 {
 	struct fix_plan p;

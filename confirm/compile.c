@@ -151,16 +151,22 @@ static void compiled_name(const char *orig_path, char *out, size_t len)
 {
 	char cwd[PATH_MAX];
 	struct stat st;
+	int n = -1;
 
 	out[0] = '\0';
 	if (stat(orig_path, &st) || !S_ISREG(st.st_mode))
 		return;
 	if (orig_path[0] == '/')
-		snprintf(out, len, "%s", orig_path);
+		n = snprintf(out, len, "%s", orig_path);
 	else if (getcwd(cwd, sizeof(cwd)))
-		snprintf(out, len, "%s/%s", cwd, orig_path);
-	if (strpbrk(out, "\"\\"))	/* not written into the overlay's JSON */
+		n = snprintf(out, len, "%s/%s", cwd, orig_path);
+	if (n < 0 || (size_t)n >= len)
 		out[0] = '\0';
+	for (const char *c = out; *c; c++)
+		if (*c == '"' || *c == '\\' || (unsigned char)*c < 0x20) {
+			out[0] = '\0';	/* not written into the overlay's JSON */
+			break;
+		}
 }
 
 /* An overlay where the copy src is read as name, names as given; 0 or -errno. */

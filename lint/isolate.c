@@ -70,6 +70,8 @@ void lint__forked_child(const struct lint_limits *lim)
 	struct rlimit as = { (rlim_t)lim->memory_mib << 20, (rlim_t)lim->memory_mib << 20 };
 
 	setrlimit(RLIMIT_AS, &as);
+#else
+	(void)lim;
 #endif
 }
 

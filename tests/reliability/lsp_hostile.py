@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "tools"))
 from lspclient import Client  # noqa: E402
 
 LINT = os.path.abspath(sys.argv[1])
-LIMITS = (1024, 10)           # --parse-limits: MiB, CPU seconds per parse
+LIMITS = (1024, 4)            # --parse-limits: MiB, CPU seconds per parse
 WITHIN = LIMITS[1] * 4 + 20   # the worker's alarm, then the server's own deadline
 SERVER_PEAK_MIB = 200         # the server never parses: ~60 MiB measured
 BLOWUP = re.compile(r"^clang (crashed|died|failed) parsing the file|^parsing took over")

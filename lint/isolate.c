@@ -59,8 +59,10 @@ void lint__fork_unlock(void)
 void lint__forked_child(const struct lint_limits *lim)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	struct rlimit no_core = { 0, 0 };
 
 	in_parse_child = true;
+	setrlimit(RLIMIT_CORE, &no_core);	/* a crashed parse leaves no core file behind */
 	/* libclang's crash dump is many lines: the parent says it in one */
 	if (null >= 0) {
 		dup2(null, STDERR_FILENO);

@@ -19,7 +19,8 @@ int lint__run_isolated(const char *path, const struct lint_limits *lim,
 
 /*
  * In a child just forked: no fork lock from now on, stderr to /dev/null,
- * the address space limited to lim->memory_mib (not under ASan).
+ * no core file, the address space limited to lim->memory_mib (not under
+ * ASan).
  */
 void lint__forked_child(const struct lint_limits *lim);
 

@@ -5,12 +5,13 @@ libclang up each cost one error diagnostic, within the parse limits; the same
 server process then still lints a normal document (its diagnostic and its
 quick fix), also after the hostile one is edited again. The parses run in a
 worker process: the server's own peak memory stays small, and no worker and
-no temporary file is left after exit.
+no temporary file and no core file is left after exit.
 
   lsp_hostile.py BPF_LINT SOURCE_ROOT
 """
 import os
 import re
+import resource
 import shutil
 import sys
 import tempfile
@@ -97,6 +98,10 @@ def main():
                 f.write(text)
             uris[name] = "file://" + os.path.join(tmp, name)
         env = dict(os.environ, TMPDIR=server_tmp)
+        # core files allowed, in tmp: a crashed parse must still leave none
+        core_max = resource.getrlimit(resource.RLIMIT_CORE)[1]
+        resource.setrlimit(resource.RLIMIT_CORE, (core_max, core_max))
+        os.chdir(tmp)
         c = Client([LINT, "--lsp", "--parse-limits=%d,%d" % LIMITS], timeout=WITHIN, env=env)
         c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {},
                                  "initializationOptions": {"cost": False}})
@@ -118,7 +123,10 @@ def main():
         left = [p for p in seen if os.path.exists("/proc/%d" % p)]
         check(seen and not left, "%d workers seen, none left after exit %r" % (len(seen), left))
         check(os.listdir(server_tmp) == [], "nothing left in TMPDIR %r" % os.listdir(server_tmp))
+        cores = [n for n in os.listdir(tmp) if n.startswith("core")]
+        check(not cores, "no core file left %r" % cores)
     finally:
+        os.chdir("/")
         shutil.rmtree(tmp)
     print("%d failed" % failures)
     sys.exit(1 if failures else 0)

@@ -13,6 +13,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -114,6 +115,12 @@ def main():
                 "70,000-term expression edited")
         normal(c, uris["good.bpf.c"], 2, "textDocument/didChange", good + "\n", "edited after it")
         seen.update(workers(c.proc.pid))
+        for pid in workers(c.proc.pid):  # killed between lints: replaced, no error
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(0.2)
+        normal(c, uris["good.bpf.c"], 3, "textDocument/didChange", good + "\n\n",
+               "its worker killed before the edit")
+        seen.update(workers(c.proc.pid))
         peak = peak_mib(c.proc.pid)
         check(peak < SERVER_PEAK_MIB, "server peak RSS %d MiB (< %d)" % (peak, SERVER_PEAK_MIB))
         c.request("shutdown")
@@ -121,7 +128,7 @@ def main():
         check(c.close() == 0, "shutdown, exit: status 0")
         time.sleep(0.5)
         left = [p for p in seen if os.path.exists("/proc/%d" % p)]
-        check(seen and not left, "%d workers seen, none left after exit %r" % (len(seen), left))
+        check(len(seen) == 3 and not left, "%d workers seen, none left after exit %r" % (len(seen), left))
         check(os.listdir(server_tmp) == [], "nothing left in TMPDIR %r" % os.listdir(server_tmp))
         cores = [n for n in os.listdir(tmp) if n.startswith("core")]
         check(not cores, "no core file left %r" % cores)

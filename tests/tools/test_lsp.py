@@ -60,6 +60,7 @@ def main():
         check(len(actions) == 1, "one code action, got %r" % actions)
         act = actions[0]
         check(act["kind"] == "quickfix" and "[always-inline]" in act["title"], "title names the rule")
+        check(act["isPreferred"] is False, "a fix measured as no gain is not the preferred one")
         fixed = apply_edits(text, act["edit"]["changes"][uri])
         check(fixed == expected_fixed, "applied action gives the .fixed file:\n" + fixed)
 

@@ -157,6 +157,7 @@ static void worker_lint(struct lint_warm *warm, struct lint_wire *req, int fd,
 		limit_this_parse(lim->cpu_seconds);
 		rc = lint_warm_run(warm, path, opt, &found, &err, &reparsed);
 		alarm(0);
+		opt->unsaved_text = NULL;	/* freed below */
 	}
 	wire__put_u64(&out, reparsed);
 	wire__put_result(&out, rc, err, &found);

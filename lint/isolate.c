@@ -56,6 +56,17 @@ void lint__fork_unlock(void)
 		pthread_rwlock_unlock(&fork_lock);
 }
 
+pid_t lint__fork(void)
+{
+	pid_t pid;
+
+	lint__fork_lock(false);
+	pid = fork();
+	if (pid != 0)
+		lint__fork_unlock();
+	return pid;
+}
+
 void lint__forked_child(const struct lint_limits *lim)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -180,10 +191,7 @@ int lint__run_isolated(const char *path, const struct lint_limits *lim,
 
 	if (pipe2(fds, O_CLOEXEC))
 		return -errno;
-	lint__fork_lock(false);
-	pid = fork();
-	if (pid != 0)
-		lint__fork_unlock();
+	pid = lint__fork();
 	if (pid < 0) {
 		rc = -errno;
 		close(fds[0]);

@@ -3,6 +3,7 @@
 #ifndef BPF_LINT_ISOLATE_H
 #define BPF_LINT_ISOLATE_H
 
+#include <sys/types.h>
 #include "lint/finding.h"
 #include "lint/lint.h"
 
@@ -38,5 +39,8 @@ void lint__log(const char *what, const char *path);
 /* Held exclusively around the parent's own libclang calls: no fork meanwhile. */
 void lint__fork_lock(bool exclusive);
 void lint__fork_unlock(void);
+
+/* fork() while no other thread is inside libclang (under the fork lock). */
+pid_t lint__fork(void);
 
 #endif

@@ -217,10 +217,7 @@ static int worker_start(struct lint_worker *w)
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
 		return -errno;
-	lint__fork_lock(false);
-	pid = fork();
-	if (pid != 0)
-		lint__fork_unlock();
+	pid = lint__fork();
 	if (pid < 0) {
 		rc = -errno;
 		close(sv[0]);

@@ -144,7 +144,7 @@ static int key_overlay(struct compile_cache_key *k, const struct compile_opts *c
 		return -ENOMEM;
 	for (size_t i = 0; i < k->n_overlay; i++) {
 		k->external[i] = strdup(cc->overlay_files[i].external);
-		k->real[i] = strdup(cc->overlay_files[i].path);
+		k->real[i] = realpath(cc->overlay_files[i].path, NULL);
 		if (!k->external[i] || !k->real[i])
 			return -ENOMEM;
 	}
@@ -202,15 +202,16 @@ void compile_cache_key__free(struct compile_cache_key *k)
 	free(k);
 }
 
-/* The bytes the compile of cc reads at path: its overlay's, else the disk's. */
-static bool dep_matches(const struct dep *d, const struct compile_opts *cc)
+/* Does the compile of cc read d's bytes at d's path (its overlay's, else the disk's)? */
+static bool dep_matches(const struct dep *d, const struct compile_opts *cc,
+			char *const *overlaid)
 {
 	size_t len;
 	char *text;
 	bool same;
 
 	for (size_t i = 0; i < cc->n_overlay_files; i++)
-		if (!strcmp(cc->overlay_files[i].path, d->path))
+		if (!strcmp(overlaid[i], d->path))
 			return cc->overlay_files[i].len == d->size &&
 			       hash_bytes(cc->overlay_files[i].text,
 					  cc->overlay_files[i].len) == d->hash;
@@ -221,14 +222,38 @@ static bool dep_matches(const struct dep *d, const struct compile_opts *cc)
 }
 
 static bool entry_matches(const struct entry *e, const struct compile_cache_key *k,
-			  const struct compile_opts *cc)
+			  const struct compile_opts *cc, char *const *overlaid)
 {
 	if (e->key->head_len != k->head_len || memcmp(e->key->head, k->head, k->head_len))
 		return false;
 	for (size_t i = 0; i < e->n_deps; i++)
-		if (!dep_matches(&e->deps[i], cc))
+		if (!dep_matches(&e->deps[i], cc, overlaid))
 			return false;
 	return true;
+}
+
+/* The real paths of cc's overlay files (malloc'd), or NULL if one has none. */
+static char **overlaid_paths(const struct compile_opts *cc)
+{
+	char **v = calloc(cc->n_overlay_files + 1, sizeof(*v));
+	bool all = v != NULL;
+
+	for (size_t i = 0; all && i < cc->n_overlay_files; i++)
+		all = (v[i] = realpath(cc->overlay_files[i].path, NULL)) != NULL;
+	if (!all && v) {
+		for (size_t i = 0; i < cc->n_overlay_files; i++)
+			free(v[i]);
+		free(v);
+		v = NULL;
+	}
+	return v;
+}
+
+static void free_paths(char **v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
 }
 
 static int write_obj(const char *path, const char *bytes, size_t len)
@@ -250,14 +275,18 @@ static int write_obj(const char *path, const char *bytes, size_t len)
 int compile_cache__get(const struct compile_cache_key *k, const struct compile_opts *cc,
 		       const char *obj_path)
 {
+	char **overlaid;
 	int err = -ENOENT;
 
 	if (!k)
 		return -ENOENT;
+	overlaid = overlaid_paths(cc);
+	if (!overlaid)
+		return -ENOENT;
 	/* the lock covers the file reads: compiles start from one thread */
 	pthread_mutex_lock(&lock);
 	for (struct entry *e = head; e; e = e->next) {
-		if (!entry_matches(e, k, cc))
+		if (!entry_matches(e, k, cc, overlaid))
 			continue;
 		err = write_obj(obj_path, e->obj, e->obj_len);
 		break;
@@ -267,6 +296,7 @@ int compile_cache__get(const struct compile_cache_key *k, const struct compile_o
 	else
 		n_reused++;
 	pthread_mutex_unlock(&lock);
+	free_paths(overlaid, cc->n_overlay_files);
 	return err ? -ENOENT : 0;
 }
 
@@ -303,25 +333,31 @@ static char *next_dep(const char **p)
 	return out;
 }
 
-/* dep (a path the compiler read) as the path it stands for, absolute. */
-static char *real_dep(const struct compile_cache_key *k, const char *dep)
+/*
+ * Where the compile read listed (absolute) from, and the path it stands
+ * for (as overlays name theirs: realpath); *path malloc'd, NULL if gone.
+ */
+static const char *locate(const struct compile_cache_key *k, const char *listed, char **path)
 {
-	char *out = NULL;
-
+	*path = NULL;
 	for (size_t i = 0; i < k->n_overlay; i++)
-		if (!strcmp(k->external[i], dep))
-			return strdup(k->real[i]);
-	if (dep[0] == '/')
-		return strdup(dep);
-	return asprintf(&out, "%s/%s", k->cwd, dep) < 0 ? NULL : out;
+		if (!strcmp(k->external[i], listed)) {
+			*path = strdup(k->real[i]);
+			return listed;
+		}
+	*path = realpath(listed, NULL);
+	for (size_t i = 0; *path && i < k->n_overlay; i++)
+		if (!strcmp(k->real[i], *path))
+			return k->external[i];	/* named by the path it overlays */
+	return *path;
 }
 
-/* One listed file into e (hashed as read now, through an overlay temporary). */
+/* One listed file into e, hashed as the compile read it. */
 static int add_dep(struct entry *e, const struct compile_cache_key *k, const char *listed)
 {
 	struct dep *v = realloc(e->deps, (e->n_deps + 1) * sizeof(*v));
-	struct dep *d;
-	char *text, *abs = NULL;
+	char *text = NULL, *abs = NULL, *path;
+	const char *from;
 	size_t len;
 
 	if (!v)
@@ -329,18 +365,17 @@ static int add_dep(struct entry *e, const struct compile_cache_key *k, const cha
 	e->deps = v;
 	if (listed[0] != '/' && asprintf(&abs, "%s/%s", k->cwd, listed) < 0)
 		return -ENOMEM;
-	text = slurp(abs ? abs : listed, &len);
+	from = locate(k, abs ? abs : listed, &path);
+	if (path)
+		text = slurp(from, &len);
 	free(abs);
-	if (!text)
+	if (!text) {
+		free(path);
 		return -ENOENT;
-	d = &e->deps[e->n_deps];
-	d->hash = hash_bytes(text, len);
-	d->size = len;
+	}
+	e->deps[e->n_deps++] = (struct dep){ .path = path, .hash = hash_bytes(text, len),
+					     .size = len };
 	free(text);
-	d->path = real_dep(k, listed);
-	if (!d->path)
-		return -ENOMEM;
-	e->n_deps++;
 	return 0;
 }
 

@@ -35,6 +35,7 @@ struct vm_env {
 	const struct vm_options *opt;
 	struct vm_cfg cfg;
 	struct vm_state *cur;
+	struct vm_pool pool;           /* every state of the run (pool.h) */
 	int insn_idx, prev_insn_idx;
 	struct vm_pending *stack;
 	size_t nstack, capstack;

@@ -143,6 +143,7 @@ static void env_fini(struct vm_env *env)
 {
 	vm_env__free_states(env);
 	vm_scc_free(env);
+	vm_pool__fini(&env->pool);
 	vm_live_free(env);
 	vm_cfg__free(&env->cfg);
 	free(env->buckets);

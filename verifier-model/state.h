@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "verifier-model/scalar.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/pool.h"
 
 enum vm_reg_type {
 	VM_NOT_INIT,
@@ -81,6 +82,7 @@ struct vm_frame {
 	int nslots;              /* allocated_stack / 8 */
 	uint64_t live_slots;     /* cleaned state: slots alive (bit spi) */
 	struct vm_slot *slots;   /* slots[spi], spi 0 = fp-8 */
+	struct vm_pool *pool;    /* where the frame and its slots live */
 };
 
 /*
@@ -125,6 +127,7 @@ struct vm_state {
 	uint32_t nhist, hist_cap;
 	uint32_t jmp_hist_cnt;   /* entries the kernel would keep (jmp points, spills) */
 	uint32_t hist_kept;      /* nhist when the last one was counted */
+	struct vm_pool *pool;    /* where the state, its frames and history live */
 };
 
 enum vm_cmp_mode { VM_NOT_EXACT, VM_RANGE_WITHIN, VM_EXACT };
@@ -136,11 +139,12 @@ bool vm_reg__is_pkt(const struct vm_reg *r);
 /* Kernel's name of the register type, e.g. "map_value_or_null". */
 const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len);
 
-struct vm_frame *vm_frame__new(int callsite, int frameno, int subprog);
+struct vm_frame *vm_frame__new(struct vm_pool *pool, int callsite, int frameno, int subprog);
+void vm_frame__free(struct vm_frame *f);
 /* Grow the frame's stack to hold spi (0-based from fp-8). 0 or -ENOMEM. */
 int vm_frame__grow(struct vm_frame *f, int nslots);
 
-struct vm_state *vm_state__new(void);
+struct vm_state *vm_state__new(struct vm_pool *pool);
 /* Deep copy of src (frames, stack, refs, history). NULL on OOM. */
 struct vm_state *vm_state__copy(const struct vm_state *src);
 void vm_state__free(struct vm_state *st);

@@ -448,8 +448,7 @@ static int do_check(struct vm_env *env)
 		if (vm_trace_on())
 			vm_trace_state(env, idx, err ? "safe" : "");
 		if (err == 0) {
-			if (vm_state__push_hist(env->cur, idx, env->prev_insn_idx, -1,
-						 env->cur->curframe))
+			if (vm_state__push_hist(env->cur, idx, -1, env->cur->curframe))
 				return vm_env__limit(env, "model: out of memory");
 			if (env->cfg.flags[idx] & VM_CFG_JMP_POINT)
 				vm_state__keep_hist(env->cur);

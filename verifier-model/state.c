@@ -168,8 +168,7 @@ void vm_state__free(struct vm_state *st)
 	vm_pool__free(st->pool, st);
 }
 
-int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
-			int spi, int frame)
+int vm_state__push_hist(struct vm_state *st, uint32_t idx, int spi, int frame)
 {
 	if (st->nhist == st->hist_cap) {
 		uint32_t cap = st->hist_cap ? st->hist_cap * 2 : 16;
@@ -180,7 +179,7 @@ int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
 		st->hist = h;
 		st->hist_cap = cap;
 	}
-	st->hist[st->nhist++] = (struct vm_hist){ idx, prev, (int16_t)spi, 0, (uint8_t)frame, 0 };
+	st->hist[st->nhist++] = (struct vm_hist){ idx, (int16_t)spi, 0, (uint8_t)frame, 0 };
 	return 0;
 }
 

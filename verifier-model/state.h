@@ -95,8 +95,9 @@ struct vm_linked {
 	struct { uint8_t frame, is_reg, no; } e[VM_LINKED_MAX];
 };
 
+/* 16 bytes: a million-insn walk keeps one per insn since each checkpoint */
 struct vm_hist {
-	uint32_t idx, prev_idx;
+	uint32_t idx;
 	int16_t spi;             /* stack slot accessed (-1 none) */
 	uint8_t frame;           /* its frame */
 	uint8_t curframe;        /* frame the insn ran in */
@@ -149,8 +150,7 @@ struct vm_state *vm_state__new(struct vm_pool *pool);
 struct vm_state *vm_state__copy(const struct vm_state *src);
 void vm_state__free(struct vm_state *st);
 /* Append a history entry for insn idx run in frame curframe. 0 or -ENOMEM. */
-int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
-			int spi, int curframe);
+int vm_state__push_hist(struct vm_state *st, uint32_t idx, int spi, int curframe);
 /* Packed as the kernel packs them (linked_regs_pack): 3 bits of count, 10 per entry. */
 uint64_t vm_linked__pack(const struct vm_linked *l);
 void vm_linked__unpack(uint64_t v, struct vm_linked *l);

@@ -58,6 +58,7 @@ struct vm_env {
 	long n_backedges;
 	long precise_marks;            /* precision marks set so far */
 	uint8_t *kconfig;              /* .kconfig values (kconfig.c), lazily */
+	int *special_at;               /* per map: lock and timer offset + 2, 0 unknown (locks.c) */
 	struct vm_stack_live *live;    /* 6.18 stack liveness (stack_live.c), or NULL */
 };
 

@@ -89,10 +89,11 @@ struct vm_slot *vm_stack_slot(struct vm_env *env, const struct vm_reg *reg, int 
 static void set_hist_stack(struct vm_env *env, int frame, int spi)
 {
 	struct vm_state *st = env->cur;
+	struct vm_hist *top = vm_state__hist_top(st);
 
-	if (st->nhist) {
-		st->hist[st->nhist - 1].spi = (int16_t)spi;
-		st->hist[st->nhist - 1].frame = (uint8_t)frame;
+	if (top) {
+		top->spi = (int16_t)spi;
+		top->frame = (uint8_t)frame & 15;
 		vm_state__keep_hist(st);
 	}
 }

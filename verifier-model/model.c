@@ -152,6 +152,7 @@ static void env_fini(struct vm_env *env)
 	free(env->global_done);
 	free(env->insn_counts);
 	free(env->kconfig);
+	free(env->special_at);
 }
 
 /*

@@ -258,25 +258,31 @@ static int backtrack(struct vm_env *env, struct bt *b, bool skip)
 
 	for (;;) {
 		for (uint32_t k = st->nhist; k-- > 0;) {
-			const struct vm_hist *h = &st->hist[k];
-			int fr;
+			struct vm_hist one = st->hist[k];
+			uint32_t first = one.idx;
 
-			if (skip) {
-				skip = false;
-				continue;
+			for (uint32_t j = one.n; j-- > 0;) {
+				const struct vm_hist *h = &one;
+				int fr;
+
+				one.idx = first + j;
+				if (skip) {
+					skip = false;
+					continue;
+				}
+				fr = bt_frames(env, b, h);
+				if (fr == 2)
+					fr = bt_return(env, b, later);
+				if (fr < 0 || (fr == 0 && bt_insn(env, b, h))) {
+					/* before 6.5: the checkpoints above the state being walked */
+					vm_mark_all_precise(env, has(env, VM_FEAT_PRECISE_SUBPROGS) ?
+								 env->cur : st->parent);
+					return 0;
+				}
+				later = (int)h->idx;
+				if (bt_empty(b))
+					return 0;
 			}
-			fr = bt_frames(env, b, h);
-			if (fr == 2)
-				fr = bt_return(env, b, later);
-			if (fr < 0 || (fr == 0 && bt_insn(env, b, h))) {
-				/* before 6.5: the checkpoints above the state being walked */
-				vm_mark_all_precise(env, has(env, VM_FEAT_PRECISE_SUBPROGS) ? env->cur :
-							 st->parent);
-				return 0;
-			}
-			later = (int)h->idx;
-			if (bt_empty(b))
-				return 0;
 		}
 		skip = false;
 		st = st->parent;

@@ -168,19 +168,66 @@ void vm_state__free(struct vm_state *st)
 	vm_pool__free(st->pool, st);
 }
 
-int vm_state__push_hist(struct vm_state *st, uint32_t idx, int spi, int frame)
+/* Room for n more entries. */
+static int hist_reserve(struct vm_state *st, uint32_t n)
 {
-	if (st->nhist == st->hist_cap) {
-		uint32_t cap = st->hist_cap ? st->hist_cap * 2 : 16;
-		struct vm_hist *h = vm_pool__realloc(st->pool, st->hist, sizeof(*h) * cap);
+	uint32_t cap = st->hist_cap ? st->hist_cap : 16;
+	struct vm_hist *h;
 
-		if (!h)
-			return -ENOMEM;
-		st->hist = h;
-		st->hist_cap = cap;
-	}
-	st->hist[st->nhist++] = (struct vm_hist){ idx, (int16_t)spi, 0, (uint8_t)frame, 0 };
+	if (st->nhist + n <= st->hist_cap)
+		return 0;
+	while (cap < st->nhist + n)
+		cap *= 2;
+	h = vm_pool__realloc(st->pool, st->hist, sizeof(*h) * cap);
+	if (!h)
+		return -ENOMEM;
+	st->hist = h;
+	st->hist_cap = cap;
 	return 0;
+}
+
+static bool plain_run(const struct vm_hist *h)
+{
+	return h->spi < 0 && !h->linked;
+}
+
+int vm_state__push_hist(struct vm_state *st, uint32_t idx, int frame)
+{
+	struct vm_hist *last = st->nhist ? &st->hist[st->nhist - 1] : NULL;
+
+	/* one spare entry: vm_state__hist_top may split the last run */
+	if (hist_reserve(st, 2))
+		return -ENOMEM;
+	last = st->nhist ? &st->hist[st->nhist - 1] : NULL;
+	st->hist_insns++;
+	if (last && plain_run(last) && last->curframe == frame && last->n < VM_HIST_RUN_MAX &&
+	    last->idx + last->n == idx) {
+		last->n++;
+		return 0;
+	}
+	st->hist[st->nhist++] = (struct vm_hist){ .idx = idx, .spi = -1, .n = 1,
+						  .curframe = (uint8_t)frame };
+	return 0;
+}
+
+struct vm_hist *vm_state__hist_top(struct vm_state *st)
+{
+	struct vm_hist *last;
+
+	if (!st->nhist)
+		return NULL;
+	last = &st->hist[st->nhist - 1];
+	if (last->n == 1)
+		return last;
+	if (hist_reserve(st, 1))
+		return NULL;
+	last = &st->hist[st->nhist - 1];
+	last->n--;
+	st->hist[st->nhist] = *last;
+	last = &st->hist[st->nhist++];
+	last->idx += last->n;
+	last->n = 1;
+	return last;
 }
 
 uint64_t vm_linked__pack(const struct vm_linked *l)
@@ -207,8 +254,8 @@ void vm_linked__unpack(uint64_t v, struct vm_linked *l)
 
 void vm_state__keep_hist(struct vm_state *st)
 {
-	if (st->nhist && st->hist_kept != st->nhist) {
-		st->hist_kept = st->nhist;
+	if (st->hist_insns && st->hist_kept != st->hist_insns) {
+		st->hist_kept = st->hist_insns;
 		st->jmp_hist_cnt++;
 	}
 }

@@ -95,12 +95,19 @@ struct vm_linked {
 	struct { uint8_t frame, is_reg, no; } e[VM_LINKED_MAX];
 };
 
-/* 16 bytes: a million-insn walk keeps one per insn since each checkpoint */
+/*
+ * The insns run since the last checkpoint, as runs of consecutive insns
+ * idx .. idx + n - 1 run one after the other in the same frame; an insn
+ * that touched a stack slot or forked on linked scalars is a run of its
+ * own. 16 bytes: a million-insn walk keeps them for every checkpoint.
+ */
+#define VM_HIST_RUN_MAX 255
 struct vm_hist {
-	uint32_t idx;
+	uint32_t idx;            /* first insn of the run */
 	int16_t spi;             /* stack slot accessed (-1 none) */
-	uint8_t frame;           /* its frame */
-	uint8_t curframe;        /* frame the insn ran in */
+	uint8_t n;               /* insns in the run */
+	uint8_t frame : 4;       /* the slot's frame */
+	uint8_t curframe : 4;    /* frame the insns ran in */
 	uint64_t linked;         /* vm_linked__pack() of a branch's linked scalars, or 0 */
 };
 
@@ -124,10 +131,11 @@ struct vm_state {
 	uint32_t hit_cnt, miss_cnt;
 	bool in_list, evicted, is_ckpt;
 	bool cleaned;            /* dead stack slots dropped (stack_live.c) */
-	struct vm_hist *hist;    /* every insn since the last checkpoint */
+	struct vm_hist *hist;    /* every insn since the last checkpoint, in runs */
 	uint32_t nhist, hist_cap;
+	uint32_t hist_insns;     /* insns the runs hold */
 	uint32_t jmp_hist_cnt;   /* entries the kernel would keep (jmp points, spills) */
-	uint32_t hist_kept;      /* nhist when the last one was counted */
+	uint32_t hist_kept;      /* hist_insns when the last one was counted */
 	struct vm_pool *pool;    /* where the state, its frames and history live */
 };
 
@@ -149,8 +157,10 @@ struct vm_state *vm_state__new(struct vm_pool *pool);
 /* Deep copy of src (frames, stack, refs, history). NULL on OOM. */
 struct vm_state *vm_state__copy(const struct vm_state *src);
 void vm_state__free(struct vm_state *st);
-/* Append a history entry for insn idx run in frame curframe. 0 or -ENOMEM. */
-int vm_state__push_hist(struct vm_state *st, uint32_t idx, int spi, int curframe);
+/* Append insn idx run in frame curframe to the history. 0 or -ENOMEM. */
+int vm_state__push_hist(struct vm_state *st, uint32_t idx, int curframe);
+/* The latest insn's entry, a run of its own, to note a slot or links in; NULL if none. */
+struct vm_hist *vm_state__hist_top(struct vm_state *st);
 /* Packed as the kernel packs them (linked_regs_pack): 3 bits of count, 10 per entry. */
 uint64_t vm_linked__pack(const struct vm_linked *l);
 void vm_linked__unpack(uint64_t v, struct vm_linked *l);

@@ -131,9 +131,11 @@ static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h)
 {
 	int err;
 
-	bt_sync_linked(b, h);
+	/* most insns have no linked scalars: skip the calls */
+	if (h->linked)
+		bt_sync_linked(b, h);
 	err = bt_insn_body(env, b, h);
-	if (!err)
+	if (!err && h->linked)
 		bt_sync_linked(b, h);
 	return err;
 }
@@ -147,7 +149,9 @@ static int bt_frames(struct vm_env *env, struct bt *b, const struct vm_hist *h)
 	const struct bpf_insn *x = &env->prog->insns[h->idx];
 	int cf = b->frame;
 
-	if (h->curframe != cf && !has(env, VM_FEAT_PRECISE_SUBPROGS))
+	if (h->curframe == cf)
+		return 0;
+	if (!has(env, VM_FEAT_PRECISE_SUBPROGS))
 		return -1;
 	if (h->curframe < cf) {
 		/* from the callee's first insn back to the call in the caller */

@@ -195,15 +195,15 @@ int vm_state__push_hist(struct vm_state *st, uint32_t idx, int frame)
 {
 	struct vm_hist *last = st->nhist ? &st->hist[st->nhist - 1] : NULL;
 
-	/* one spare entry: vm_state__hist_top may split the last run */
-	if (hist_reserve(st, 2))
-		return -ENOMEM;
-	last = st->nhist ? &st->hist[st->nhist - 1] : NULL;
 	st->hist_insns++;
 	if (last && plain_run(last) && last->curframe == frame && last->n < VM_HIST_RUN_MAX &&
 	    last->idx + last->n == idx) {
 		last->n++;
 		return 0;
+	}
+	if (hist_reserve(st, 1)) {
+		st->hist_insns--;
+		return -ENOMEM;
 	}
 	st->hist[st->nhist++] = (struct vm_hist){ .idx = idx, .spi = -1, .n = 1,
 						  .curframe = (uint8_t)frame };

@@ -34,22 +34,41 @@ static bool is_main(struct lint_ctx *ctx, CXFile f)
 	return f && ctx->main_file && clang_File_isEqual(f, ctx->main_file);
 }
 
+/*
+ * "-I./pkg/" makes clang name a header "./pkg/x.h", "-I/p/./pkg" "/p/./pkg/x.h":
+ * drop the "." steps and doubled slashes (".." stays: a symlink may be behind it).
+ */
+static void drop_dot_steps(char *p)
+{
+	char *w = p;
+
+	for (const char *r = p; *r;) {
+		if (r[0] == '.' && r[1] == '/' && (r == p || r[-1] == '/') && r[2]) {
+			r += 2;
+			continue;
+		}
+		if (r[0] == '/' && r[1] == '/') {
+			r++;
+			continue;
+		}
+		*w++ = *r++;
+	}
+	*w = 0;
+}
+
 /* The name printed for f: the path as given for the main file. */
 static char *file_name(struct lint_ctx *ctx, CXFile f)
 {
 	CXString s;
-	const char *name;
 	char *copy;
 
 	if (is_main(ctx, f) || !f)
 		return strdup(ctx->main_path);
 	s = clang_getFileName(f);
-	name = clang_getCString(s);
-	/* "./hot.h" when the main file was given as "a.bpf.c": say "hot.h" */
-	while (name[0] == '.' && name[1] == '/' && name[2])
-		name += 2;
-	copy = strdup(name);
+	copy = strdup(clang_getCString(s));
 	clang_disposeString(s);
+	if (copy)	/* "./hot.h" when the main file was given as "a.bpf.c": "hot.h" */
+		drop_dot_steps(copy);
 	return copy;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <clang-c/CXCompilationDatabase.h>
+#include "lint/compile_db.h"
 #include "lint/isolate.h"
 #include "lint/internal.h"
 #include "lint/lint.h"
@@ -161,39 +162,11 @@ struct db_entry_out {
 	char *dir;
 };
 
-/*
- * Does db list abs itself? For a file it does not list, libclang answers
- * with a neighbour's command (interpolated, as clangd does): fine for the
- * flags the front end parses with, but that is not the project's own
- * command for the file, so its compiler is not taken from it.
- */
-static bool db_lists(CXCompilationDatabase db, const char *abs)
-{
-	CXCompileCommands all = clang_CompilationDatabase_getAllCompileCommands(db);
-	unsigned n = all ? clang_CompileCommands_getSize(all) : 0;
-	bool found = false;
-
-	for (unsigned i = 0; i < n && !found; i++) {
-		CXCompileCommand cmd = clang_CompileCommands_getCommand(all, i);
-		CXString f = clang_CompileCommand_getFilename(cmd);
-		CXString wd = clang_CompileCommand_getDirectory(cmd);
-		char full[PATH_MAX];
-
-		snprintf(full, sizeof(full), "%s/%s", clang_getCString(wd), clang_getCString(f));
-		found = same_file(clang_getCString(f), abs) || same_file(full, abs);
-		clang_disposeString(f);
-		clang_disposeString(wd);
-	}
-	clang_CompileCommands_dispose(all);
-	return found;
-}
-
 /* Keep the entry's flags; drop the compiler, outputs, -c and the input. */
 static void push_db_args_locked(struct argv_buf *a, const char *dir, const char *path,
 				struct db_entry_out *entry)
 {
-	CXCompilationDatabase_Error dberr;
-	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &dberr);
+	CXCompilationDatabase db = lint__db_get(dir);
 	char abs[PATH_MAX];
 
 	if (!db)
@@ -207,7 +180,13 @@ static void push_db_args_locked(struct argv_buf *a, const char *dir, const char 
 		CXString wd = clang_CompileCommand_getDirectory(cmd);
 		unsigned n = clang_CompileCommand_getNumArgs(cmd);
 
-		if (entry && n && db_lists(db, abs)) {
+		/*
+		 * For a file the database does not list, libclang answers with a
+		 * neighbour's command (interpolated, as clangd does): fine for the
+		 * flags the front end parses with, but not the project's own
+		 * command for the file, so its compiler is not taken from it.
+		 */
+		if (entry && n && lint__db_lists(dir, abs)) {
 			CXString cc = clang_CompileCommand_getArg(cmd, 0);
 
 			entry->compiler = strdup(clang_getCString(cc));
@@ -237,7 +216,6 @@ static void push_db_args_locked(struct argv_buf *a, const char *dir, const char 
 		clang_disposeString(wd);
 	}
 	clang_CompileCommands_dispose(cmds);
-	clang_CompilationDatabase_dispose(db);
 }
 
 /*

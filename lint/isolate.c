@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include "lint/internal.h"
 #include "lint/isolate.h"
+#include "lint/wire.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define ASAN_BUILD 1
@@ -55,181 +56,57 @@ void lint__fork_unlock(void)
 		pthread_rwlock_unlock(&fork_lock);
 }
 
-/* A growing byte buffer: the child's findings on the wire. */
-struct wire {
-	char *p;
-	size_t n, cap, at;
-	bool bad;
-};
-
-static void put(struct wire *w, const void *v, size_t n)
+pid_t lint__fork(void)
 {
-	if (w->n + n > w->cap) {
-		size_t cap = (w->n + n) * 2 + 4096;
-		char *p = realloc(w->p, cap);
+	pid_t pid;
 
-		if (!p) {
-			w->bad = true;
-			return;
-		}
-		w->p = p;
-		w->cap = cap;
-	}
-	memcpy(w->p + w->n, v, n);
-	w->n += n;
+	lint__fork_lock(false);
+	pid = fork();
+	if (pid != 0)
+		lint__fork_unlock();
+	return pid;
 }
 
-static void put_u64(struct wire *w, uint64_t v) { put(w, &v, sizeof(v)); }
-
-/* A string with its length; UINT32_MAX stands for NULL. */
-static void put_str(struct wire *w, const char *s)
+void lint__forked_child(const struct lint_limits *lim)
 {
-	uint32_t n = s ? (uint32_t)strlen(s) : UINT32_MAX;
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	struct rlimit no_core = { 0, 0 };
 
-	put(w, &n, sizeof(n));
-	if (s)
-		put(w, s, n);
-}
-
-static uint64_t get_u64(struct wire *w)
-{
-	uint64_t v = 0;
-
-	if (w->at + sizeof(v) > w->n) {
-		w->bad = true;
-		return 0;
+	in_parse_child = true;
+	setrlimit(RLIMIT_CORE, &no_core);	/* a crashed parse leaves no core file behind */
+	/* libclang's crash dump is many lines: the parent says it in one */
+	if (null >= 0) {
+		dup2(null, STDERR_FILENO);
+		close(null);
 	}
-	memcpy(&v, w->p + w->at, sizeof(v));
-	w->at += sizeof(v);
-	return v;
-}
+#ifndef ASAN_BUILD	/* ASan reserves terabytes of shadow: no address-space cap there */
+	struct rlimit as = { (rlim_t)lim->memory_mib << 20, (rlim_t)lim->memory_mib << 20 };
 
-static char *get_str(struct wire *w)
-{
-	uint32_t n;
-	char *s;
-
-	if (w->at + sizeof(n) > w->n) {
-		w->bad = true;
-		return NULL;
-	}
-	memcpy(&n, w->p + w->at, sizeof(n));
-	w->at += sizeof(n);
-	if (n == UINT32_MAX)
-		return NULL;
-	if (n > w->n - w->at || !(s = malloc(n + 1))) {
-		w->bad = true;
-		return NULL;
-	}
-	memcpy(s, w->p + w->at, n);
-	s[n] = 0;
-	w->at += n;
-	return s;
-}
-
-static void put_finding(struct wire *w, const struct bpf_finding *f)
-{
-	/* rule ids are static strings of this very image: the fork shares them */
-	put(w, &f->rule, sizeof(f->rule));
-	put_u64(w, f->severity);
-	put_str(w, f->file);
-	put_u64(w, f->line); put_u64(w, f->col);
-	put_u64(w, f->end_line); put_u64(w, f->end_col);
-	put_u64(w, f->offset); put_u64(w, f->end_offset);
-	put_str(w, f->message);
-	put_u64(w, f->n_notes);
-	for (size_t i = 0; i < f->n_notes; i++)
-		put_str(w, f->notes[i]);
-	put_u64(w, f->fix.n_edits);
-	for (size_t i = 0; i < f->fix.n_edits; i++) {
-		put_str(w, f->fix.edits[i].file);
-		put_u64(w, f->fix.edits[i].offset);
-		put_u64(w, f->fix.edits[i].length);
-		put_str(w, f->fix.edits[i].text);
-	}
-	put_u64(w, f->fix.needs); put_u64(w, f->fix.min_kernel);
-	put_str(w, f->fix.unfixable);
-	put_u64(w, (uint64_t)f->cost);
-	put_u64(w, f->scope_line); put_u64(w, f->scope_end_line);
-}
-
-static int get_finding(struct wire *w, struct bpf_findings *out)
-{
-	struct bpf_finding *f = findings_add(out);
-	size_t n;
-
-	if (!f || w->at + sizeof(f->rule) > w->n)
-		return -EPROTO;
-	memcpy(&f->rule, w->p + w->at, sizeof(f->rule));
-	w->at += sizeof(f->rule);
-	f->severity = (enum bpf_severity)get_u64(w);
-	f->file = get_str(w);
-	f->line = get_u64(w); f->col = get_u64(w);
-	f->end_line = get_u64(w); f->end_col = get_u64(w);
-	f->offset = get_u64(w); f->end_offset = get_u64(w);
-	f->message = get_str(w);
-	n = get_u64(w);
-	for (size_t i = 0; i < n && !w->bad; i++) {
-		char *note = get_str(w);
-
-		if (finding_add_note(f, "%s", note ? note : ""))
-			w->bad = true;
-		free(note);
-	}
-	n = get_u64(w);
-	for (size_t i = 0; i < n && !w->bad; i++) {
-		char *file = get_str(w), *text;
-		unsigned off = get_u64(w), len = get_u64(w);
-
-		text = get_str(w);
-		if (!w->bad && fix_add_edit(&f->fix, file ? file : "", off, len, text ? text : ""))
-			w->bad = true;
-		free(file);
-		free(text);
-	}
-	f->fix.needs = get_u64(w); f->fix.min_kernel = get_u64(w);
-	f->fix.unfixable = get_str(w);
-	f->cost = (long)get_u64(w);
-	f->scope_line = get_u64(w); f->scope_end_line = get_u64(w);
-	return w->bad ? -EPROTO : 0;
+	setrlimit(RLIMIT_AS, &as);
+#else
+	(void)lim;
+#endif
 }
 
 static void child_limits(const struct lint_limits *lim)
 {
 	struct rlimit cpu = { lim->cpu_seconds, lim->cpu_seconds + 1 };
-	int null = open("/dev/null", O_WRONLY);
 
-	/* libclang's crash dump is many lines: the parent says it in one */
-	if (null >= 0)
-		dup2(null, STDERR_FILENO);
+	lint__forked_child(lim);
 	setrlimit(RLIMIT_CPU, &cpu);
 	alarm(lim->cpu_seconds * 4 + 10);	/* a child stuck off-CPU ends too */
-#ifndef ASAN_BUILD	/* ASan reserves terabytes of shadow: no address-space cap there */
-	struct rlimit as = { (rlim_t)lim->memory_mib << 20, (rlim_t)lim->memory_mib << 20 };
-
-	setrlimit(RLIMIT_AS, &as);
-#endif
 }
 
 static void child_run(int fd, const struct lint_limits *lim, lint_isolated_fn fn, void *arg)
 {
 	struct bpf_findings found = { 0 };
-	struct wire w = { 0 };
+	struct lint_wire w = { 0 };
 	char *err = NULL;
 	int rc;
 
 	child_limits(lim);
 	rc = fn(arg, &found, &err);
-	put_u64(&w, (uint64_t)(int64_t)rc);
-	put_str(&w, err);
-	put_u64(&w, found.declared);
-	put_u64(&w, found.target_kernel);
-	put_u64(&w, found.n);
-	for (size_t i = 0; i < found.n; i++)
-		put_finding(&w, &found.v[i]);
-	put_u64(&w, found.n_includes);
-	for (size_t i = 0; i < found.n_includes; i++)
-		put_str(&w, found.includes[i]);
+	wire__put_result(&w, rc, err, &found);
 	for (size_t off = 0; !w.bad && off < w.n;) {
 		ssize_t r = write(fd, w.p + off, w.n - off);
 
@@ -242,7 +119,7 @@ static void child_run(int fd, const struct lint_limits *lim, lint_isolated_fn fn
 	_exit(w.bad ? 3 : 0);	/* no atexit, no leak check: the parent goes on */
 }
 
-static int read_all(int fd, struct wire *w)
+static int read_all(int fd, struct lint_wire *w)
 {
 	char buf[65536];
 
@@ -253,11 +130,11 @@ static int read_all(int fd, struct wire *w)
 			continue;
 		if (r <= 0)
 			return r < 0 ? -errno : 0;
-		put(w, buf, (size_t)r);
+		wire__put(w, buf, (size_t)r);
 	}
 }
 
-static char *death_reason(const char *path, int status, const struct lint_limits *lim)
+char *lint__death_reason(const char *path, int status, const struct lint_limits *lim)
 {
 	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 
@@ -274,28 +151,6 @@ static char *death_reason(const char *path, int status, const struct lint_limits
 	return lint__strdupf("%s: clang failed parsing the file (exit %d; out of the "
 			     "%u MiB limit per file? --parse-limits)", path,
 			     WEXITSTATUS(status), lim->memory_mib);
-}
-
-static int decode(struct wire *w, struct bpf_findings *out, char **err)
-{
-	int rc = (int)(int64_t)get_u64(w);
-	size_t n;
-
-	*err = get_str(w);
-	out->declared = get_u64(w);
-	out->target_kernel = get_u64(w);
-	n = get_u64(w);
-	for (size_t i = 0; i < n && !w->bad; i++)
-		if (get_finding(w, out))
-			break;
-	n = w->bad ? 0 : get_u64(w);
-	if (n && !w->bad && n <= w->n) {	/* each string costs at least its length word */
-		out->includes = calloc(n, sizeof(*out->includes));
-		for (size_t i = 0; out->includes && i < n && !w->bad; i++)
-			out->includes[out->n_includes++] = get_str(w);
-		w->bad |= !out->includes;
-	}
-	return w->bad ? -EPROTO : rc;
 }
 
 void lint__log(const char *what, const char *path)
@@ -329,17 +184,14 @@ static void log_cpu(const char *path, const struct rusage *ru)
 int lint__run_isolated(const char *path, const struct lint_limits *lim,
 		       lint_isolated_fn fn, void *arg, struct bpf_findings *out, char **err)
 {
-	struct wire w = { 0 };
+	struct lint_wire w = { 0 };
 	int fds[2], status = 0, rc;
 	struct rusage ru = { 0 };
 	pid_t pid;
 
 	if (pipe2(fds, O_CLOEXEC))
 		return -errno;
-	lint__fork_lock(false);
-	pid = fork();
-	if (pid != 0)
-		lint__fork_unlock();
+	pid = lint__fork();
 	if (pid < 0) {
 		rc = -errno;
 		close(fds[0]);
@@ -347,7 +199,6 @@ int lint__run_isolated(const char *path, const struct lint_limits *lim,
 		return rc;
 	}
 	if (pid == 0) {
-		in_parse_child = true;
 		close(fds[0]);
 		child_run(fds[1], lim, fn, arg);
 	}
@@ -358,15 +209,15 @@ int lint__run_isolated(const char *path, const struct lint_limits *lim,
 		;
 	log_cpu(path, &ru);
 	if (!rc && WIFEXITED(status) && WEXITSTATUS(status) == 0 && !w.bad)
-		rc = decode(&w, out, err);
+		rc = wire__get_result(&w, out, err);
 	else
 		rc = -EPROTO;
-	free(w.p);
+	wire__free(&w);
 	if (rc == -EPROTO) {
 		findings_free(out);
 		memset(out, 0, sizeof(*out));
 		free(*err);
-		*err = death_reason(path, status, lim);
+		*err = lint__death_reason(path, status, lim);
 		rc = -ECHILD;
 	}
 	return rc;

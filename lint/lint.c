@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lint/internal.h"
+#include "lint/compile_db.h"
 #include "lint/isolate.h"
 #include "lint/lint.h"
 #include "lint/pch.h"
@@ -463,6 +464,8 @@ int lint_run(struct lint_session *s, const char *path,
 	if (rc)
 		return rc;
 	prep.pch = lint__pch_find(path, opt);
+	if (opt && opt->compile_db_dir && !opt->in_process)
+		lint__db_warm(opt->compile_db_dir);
 	if (opt && opt->limits.memory_mib)
 		lim = opt->limits;
 	if (opt && opt->in_process)

@@ -25,7 +25,13 @@ struct lint_warm *lint_warm_new(void)
 
 	if (!w)
 		return NULL;
-	w->index = clang_createIndex(0, 0);
+	/*
+	 * Preambles in memory, not in temporary files: a worker killed at
+	 * its limit (worker.c) leaves nothing behind in /tmp.
+	 */
+	CXIndexOptions io = { .Size = sizeof(io), .StorePreamblesInMemory = 1 };
+
+	w->index = clang_createIndexWithOptions(&io);
 	if (!w->index) {
 		free(w);
 		return NULL;
@@ -92,9 +98,22 @@ static struct warm_unit *find_unit(struct lint_warm *w, const char *path, const 
 	return NULL;
 }
 
-static struct warm_unit *new_unit(struct lint_warm *w, const char *path, char *key,
-				  char **args, struct CXUnsavedFile *uf, char **err)
+/* libclang's own recovery caught a crash: -ECANCELED, else -EBADMSG. */
+static int parse_failed(enum CXErrorCode rc, const char *path, const char *verb, char **err)
 {
+	if (rc == CXError_Crashed) {
+		*err = lint__strdupf("%s: clang crashed parsing the file (out of the memory "
+				     "limit per file? --parse-limits)", path);
+		return -ECANCELED;
+	}
+	*err = lint__strdupf("%s: clang could not %s the file (error %d)", path, verb, rc);
+	return -EBADMSG;
+}
+
+static struct warm_unit *new_unit(struct lint_warm *w, const char *path, char *key,
+				  char **args, struct CXUnsavedFile *uf, char **err, int *rc)
+{
+	enum CXErrorCode cx;
 	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord |
 			 CXTranslationUnit_PrecompiledPreamble |
 			 CXTranslationUnit_CreatePreambleOnFirstParse;
@@ -107,9 +126,10 @@ static struct warm_unit *new_unit(struct lint_warm *w, const char *path, char *k
 	u = &w->v[w->n];
 	while (args[argc])
 		argc++;
-	if (clang_parseTranslationUnit2(w->index, path, (const char *const *)args, argc,
-					uf, 1, flags, &u->tu) != CXError_Success) {
-		*err = lint__strdupf("%s: clang could not parse the file", path);
+	cx = clang_parseTranslationUnit2(w->index, path, (const char *const *)args, argc,
+					 uf, 1, flags, &u->tu);
+	if (cx != CXError_Success) {
+		*rc = parse_failed(cx, path, "parse", err);
 		return NULL;
 	}
 	u->path = strdup(path);
@@ -121,30 +141,34 @@ static struct warm_unit *new_unit(struct lint_warm *w, const char *path, char *k
 /* The unit for path holding uf's contents: reparsed if kept, else parsed. */
 static CXTranslationUnit warm_unit(struct lint_warm *w, const char *path,
 				   const struct lint_options *opt,
-				   struct CXUnsavedFile *uf, char **err, bool *reparsed)
+				   struct CXUnsavedFile *uf, char **err, bool *reparsed, int *rc)
 {
 	char **args = lint_compile_args(path, opt);
 	char *key = args ? join_args(args) : NULL;
 	struct warm_unit *u = key ? find_unit(w, path, key) : NULL;
+	int cx;
 
 	*reparsed = false;
+	*rc = -ENOMEM;
 	if (u) {
 		free(key);
 		*reparsed = true;
-		if (clang_reparseTranslationUnit(u->tu, 1, uf,
-						 clang_defaultReparseOptions(u->tu))) {
+		cx = clang_reparseTranslationUnit(u->tu, 1, uf, clang_defaultReparseOptions(u->tu));
+		if (cx) {
 			lint_warm_forget(w, path);  /* the unit is unusable now */
-			*err = lint__strdupf("%s: clang could not reparse the file", path);
+			*rc = parse_failed((enum CXErrorCode)cx, path, "reparse", err);
 			u = NULL;
 		}
 	} else if (key) {
-		u = new_unit(w, path, key, args, uf, err);
+		u = new_unit(w, path, key, args, uf, err, rc);
 		if (!u)
 			free(key);
 	}
 	lint_args_free(args);
 	if (!u && !*err)
 		*err = strdup("out of memory");
+	if (u)
+		*rc = 0;
 	return u ? u->tu : NULL;
 }
 
@@ -166,12 +190,10 @@ int lint_warm_run(struct lint_warm *w, const char *path,
 	rc = lint__prepare(&prep, path, opt, err);
 	if (rc)
 		return rc;
-	tu = warm_unit(w, path, opt, &uf, err, reparsed);
-	if (!tu)
-		rc = -EBADMSG;
-	else if ((*err = lint__parse_errors(tu)))
+	tu = warm_unit(w, path, opt, &uf, err, reparsed, &rc);
+	if (tu && (*err = lint__parse_errors(tu)))
 		rc = -EBADMSG;   /* keep the unit: the next edit may fix it */
-	else
+	else if (tu)
 		lint__check_unit(&prep, tu, path, opt, out);
 	lint__prepare_free(&prep);
 	return rc;

@@ -18,7 +18,9 @@ void lint_warm_free(struct lint_warm *w);
 /*
  * lint_run for path with opt->unsaved_text as its contents, reusing the
  * unit kept for path when the compiler arguments are unchanged. Same
- * results and errors as lint_run. *reparsed tells whether it reparsed.
+ * results and errors as lint_run, and -ECANCELED when libclang caught a
+ * crash of its own (the memory it held may be lost: a worker process
+ * should end). *reparsed tells whether it reparsed.
  */
 int lint_warm_run(struct lint_warm *w, const char *path,
 		  const struct lint_options *opt, struct bpf_findings *out,

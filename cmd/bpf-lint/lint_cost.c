@@ -9,6 +9,7 @@
 
 #include "confirm/cost.h"
 #include "cmd/bpf-lint/lint_cost.h"
+#include "rewrite/plan.h"
 #include "rules/rule.h"
 
 static char *read_file(const char *path, size_t *len)
@@ -39,22 +40,123 @@ static const char *scope_word(const char *id)
 	return r && r->cost_scope ? r->cost_scope : "these lines account";
 }
 
-static void annotate_one(struct bpf_finding *f, const struct file_cost *fc)
+/* The finding's program: the one its own lines run in (a call site), else any; -1: none. */
+static int finding_prog(const struct file_cost *fc, const struct bpf_finding *f, long *insns)
 {
-	long insns, own;
-	/* The program the finding's own lines run in (a call site), else any. */
+	long own;
 	int k = file_cost__costliest(fc, f->line, f->end_line, &own);
 
 	if (k >= 0)
-		insns = prog_cost__lines(&fc->progs[k], f->scope_line, f->scope_end_line);
+		*insns = prog_cost__lines(&fc->progs[k], f->scope_line, f->scope_end_line);
 	else
-		k = file_cost__costliest(fc, f->scope_line, f->scope_end_line, &insns);
+		k = file_cost__costliest(fc, f->scope_line, f->scope_end_line, insns);
+	return k;
+}
+
+static void annotate_one(struct bpf_finding *f, const struct file_cost *fc)
+{
+	long insns = 0;
+	int k = finding_prog(fc, f, &insns);
+
 	f->cost = insns;
 	if (k < 0)
 		return;
 	finding_add_note(f, "%s for %ld of %ld processed insns in prog %s "
 			 "(verifier model)", scope_word(f->rule), insns,
 			 fc->progs[k].total, fc->progs[k].name);
+}
+
+/* Processed insns of the accepted program name in fc, or -1. */
+static long accepted_total(const struct file_cost *fc, const char *name)
+{
+	for (size_t i = 0; i < fc->n_progs; i++)
+		if (!strcmp(fc->progs[i].name, name))
+			return fc->progs[i].verdict == VM_ACCEPTED ? fc->progs[i].total : -1;
+	return -1;
+}
+
+/*
+ * Both figures in a note. A fix the model measures as no gain or a loss
+ * is no advice: the warning becomes a note (issue 19: 21 of 45 un-inlining
+ * fixes on one project grew the program, 16 left it as it was).
+ */
+static void judge_fix(struct bpf_finding *f, const char *prog, long before, long after)
+{
+	if (after < before) {
+		finding_add_note(f, "the fix saves %ld processed insns in prog %s: %ld -> %ld "
+				 "(verifier model)", before - after, prog, before, after);
+		return;
+	}
+	finding_add_note(f, "the fix measures %s in prog %s: %ld -> %ld processed insns "
+			 "(verifier model)", after == before ? "no gain" : "a loss", prog,
+			 before, after);
+	if (f->severity == BPF_SEV_WARNING)
+		f->severity = BPF_SEV_NOTE;
+}
+
+/* f's program measured again with the bytes of f's fix alone. */
+static void measure_fix(struct bpf_finding *f, const struct file_cost *fc, const char *path,
+			const char *bytes, size_t len, char *const *args)
+{
+	struct file_cost with;
+	long insns, after;
+	int k = finding_prog(fc, f, &insns);
+
+	if (k < 0 || file_cost__measure(&with, path, bytes, len, args, &vm_model_backend))
+		return;
+	after = with.compiled ? accepted_total(&with, fc->progs[k].name) : -1;
+	/* a fix that does not compile or verify is bpf-fix's to refuse */
+	if (after >= 0 && fc->progs[k].verdict == VM_ACCEPTED)
+		judge_fix(f, fc->progs[k].name, fc->progs[k].total, after);
+	else if (after >= 0)
+		finding_add_note(f, "with the fix, prog %s passes the verifier model in %ld "
+				 "processed insns", fc->progs[k].name, after);
+	file_cost__free(&with);
+}
+
+/* The kernel the fixes are for: the option, the file's lint, else the running one. */
+static unsigned target_of(const struct bpf_findings *all, const struct lint_options *opt)
+{
+	if (opt->target_kernel)
+		return opt->target_kernel;
+	return all->target_kernel ? all->target_kernel : lint_running_kernel();
+}
+
+/*
+ * Each of the first n findings of path with a fix of its own in path: the
+ * file compiled with that fix alone (rendered as bpf-fix writes it) and
+ * its program verified again.
+ */
+static int measure_fixes(struct bpf_findings *all, size_t n, const struct file_cost *fc,
+			 const char *path, const char *text, size_t len, char *const *args,
+			 unsigned target)
+{
+	struct fix_plan p;
+	bool *allowed;
+	int err = 0;
+
+	if (fix_plan__init(&p, path, text, len, all, target))
+		return -ENOMEM;
+	allowed = calloc(p.n_cand + 1, sizeof(*allowed));
+	for (size_t k = 0; allowed && k < p.n_cand; k++) {
+		size_t i = (size_t)(p.cand[k].finding - all->v), fixed_len = 0;
+		char *fixed;
+
+		if (i >= n || p.cand[k].check != FIX_APPLIED || !all->v[i].file ||
+		    strcmp(all->v[i].file, path))
+			continue;
+		allowed[k] = true;
+		fixed = fix_plan__bytes_for(&p, allowed, &fixed_len);
+		allowed[k] = false;
+		if (fixed)
+			measure_fix(&all->v[i], fc, path, fixed, fixed_len, args);
+		free(fixed);
+	}
+	if (!allowed)
+		err = -ENOMEM;
+	fix_plan__free(&p);
+	free(allowed);
+	return err;
 }
 
 /* An error finding of its own for a program the model refuses. */
@@ -95,8 +197,9 @@ static int cost_file(struct bpf_findings *all, const char *path,
 		     const struct lint_options *opt)
 {
 	struct file_cost fc;
-	size_t len = 0, n_before = all->n;
+	size_t len = 0, n_before = all->n, source_len;
 	char *text = opt->unsaved_text ? NULL : read_file(path, &len);
+	const char *source;
 	char **args = lint_compile_args(path, opt);
 	int err;
 
@@ -105,9 +208,9 @@ static int cost_file(struct bpf_findings *all, const char *path,
 		lint_args_free(args);
 		return 0;	/* lint_run has said why already */
 	}
-	err = file_cost__measure(&fc, path, opt->unsaved_text ? opt->unsaved_text : text,
-				 opt->unsaved_text ? opt->unsaved_len : len, args,
-				 &vm_model_backend);
+	source = opt->unsaved_text ? opt->unsaved_text : text;
+	source_len = opt->unsaved_text ? opt->unsaved_len : len;
+	err = file_cost__measure(&fc, path, source, source_len, args, &vm_model_backend);
 	if (!err && !fc.compiled)
 		fprintf(stderr, "bpf-lint: %s: --cost: does not compile for BPF: %.*s\n", path,
 			(int)strcspn(fc.compile_log ? fc.compile_log : "", "\n"),
@@ -117,6 +220,9 @@ static int cost_file(struct bpf_findings *all, const char *path,
 	for (size_t i = 0; !err && fc.compiled && i < n_before; i++)
 		if (all->v[i].file && !strcmp(all->v[i].file, path))
 			annotate_one(&all->v[i], &fc);
+	if (!err && fc.compiled)	/* before add_rejection: the plan points into all */
+		err = measure_fixes(all, n_before, &fc, path, source, source_len, args,
+				    target_of(all, opt));
 	for (size_t i = 0; !err && i < fc.n_progs; i++)
 		if (fc.progs[i].verdict != VM_ACCEPTED)
 			err = add_rejection(all, path, &fc.progs[i]);

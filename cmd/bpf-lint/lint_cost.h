@@ -15,8 +15,11 @@
 /*
  * For each of the n files: set cost and add a note to its findings in
  * all, and add an error finding for every program the model rejects,
- * naming its hottest lines. A file that does not compile for BPF gets a
- * one-line message on stderr and no cost. Returns 0 or -ENOMEM.
+ * naming its hottest lines. Each finding's fix is measured alone (the
+ * file compiled with it, the program verified again): a note with both
+ * figures, and a warning whose fix is no gain or a loss becomes a note.
+ * A file that does not compile for BPF gets a one-line message on stderr
+ * and no cost. Returns 0 or -ENOMEM.
  */
 int lint_cost__annotate(struct bpf_findings *all, char *const *files, int n,
 			const struct lint_options *opt);

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """bpf-lint --cost: findings carry what their lines cost in the model,
 rejected programs become error findings, --sort=cost puts the dearest
-first. Usage: cost.py BPF_LINT SRCDIR"""
+first; each fix is measured alone, and one the model measures as no gain
+or a loss turns its warning into a note with both figures (issue 19).
+Usage: cost.py BPF_LINT SRCDIR"""
 import json
 import os
 import re
@@ -19,6 +21,54 @@ def lint(*args):
     if r.returncode not in (0, 1):
         failures.append(f"bpf-lint {args} exited {r.returncode}: {r.stderr}")
     return r
+
+
+def fix_note(f, what):
+    """The figures of f's "the fix ..." note (before, after), or None."""
+    pat = {"saves": r"the fix saves (\d+) processed insns in prog \w+: (\d+) -> (\d+) ",
+           "loss": r"the fix measures a loss in prog \w+: (\d+) -> (\d+) processed insns",
+           "no gain": r"the fix measures no gain in prog \w+: (\d+) -> (\d+) processed insns"}
+    for n in f["notes"]:
+        m = re.match(pat[what], n)
+        if m:
+            return tuple(int(x) for x in m.groups()[-2:])
+    return None
+
+
+def only(found, rule):
+    got = [f for f in found if f["rule"] == rule]
+    if len(got) != 1:
+        failures.append(f"expected one {rule} finding, got {len(got)}")
+    return got[0] if got else {"notes": [], "severity": None}
+
+
+def fix_figures():
+    """Figures checked against the kernel (6.18.44-fc-v1272, bpf-verify --backend=both):
+    unroll_small 566 -> 987 without the pragma, static_in_loop 9113 -> 128 with a
+    global bump_slot; always_inline's count_v4 is the same with classify() un-inlined
+    (the model's 135 either way, the kernel's 130 either way)."""
+    unroll = os.path.join(E2E, "unroll_small.bpf.c")
+    plain = only(json.loads(lint("--format=json", unroll).stdout), "pragma-unroll")
+    if plain["severity"] != "warning":
+        failures.append(f"pragma-unroll without --cost: {plain['severity']}, not a warning")
+    f = only(json.loads(lint("--cost", "--format=json", unroll).stdout), "pragma-unroll")
+    if f["severity"] != "note" or fix_note(f, "loss") != (566, 987):
+        failures.append(f"unroll_small: a loss 566 -> 987 as a note, got {f['severity']} "
+                        f"{f['notes']}")
+    text = lint("--cost", unroll).stdout
+    if not re.search(r"unroll_small\.bpf\.c:24:1: note: .* \[pragma-unroll\]", text):
+        failures.append(f"text output: the finding is not a note:\n{text}")
+    inl = os.path.join(E2E, "always_inline.bpf.c")
+    f = only(json.loads(lint("--cost", "--format=json", inl).stdout), "always-inline")
+    if f["severity"] != "note" or fix_note(f, "no gain") != (135, 135):
+        failures.append(f"always_inline: no gain 135 -> 135 as a note, got {f['severity']} "
+                        f"{f['notes']}")
+    loop = os.path.join(E2E, "static_in_loop.bpf.c")
+    found = json.loads(lint("--cost", "--format=json", loop).stdout)
+    f = only(found, "static-call-in-loop")
+    if f["severity"] != "warning" or fix_note(f, "saves") != (9113, 128):
+        failures.append(f"static_in_loop: a gain 9113 -> 128 stays a warning, got "
+                        f"{f['severity']} {f['notes']}")
 
 
 def main():
@@ -50,6 +100,7 @@ def main():
     if not re.search(r"note: the called function's body accounts for \d+ of \d+ processed "
                      r"insns in prog bump_all", text):
         failures.append(f"text output lacks the cost note:\n{text}")
+    fix_figures()
     for f in failures:
         print("FAIL", f)
     print(f"cost: {len(failures)} failures")

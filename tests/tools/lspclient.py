@@ -5,8 +5,8 @@ import subprocess
 
 
 class Client:
-    def __init__(self, argv, timeout=60):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    def __init__(self, argv, timeout=60, env=None):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         self.next_id = 1
         self.pending = []  # notifications read while waiting for a response
         self.timeout = timeout

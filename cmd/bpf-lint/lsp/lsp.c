@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The server loop and the open documents. Every change lints the whole
- * buffer through a warm unit (lint/warm.h) and publishes all diagnostics
- * of the file; code actions read the findings of the last lint.
+ * buffer in the parse worker (lint/worker.h: warm units, limits, a new
+ * worker after a crash) and publishes all diagnostics of the file; code
+ * actions read the findings of the last lint.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -14,7 +15,7 @@
 #include "cmd/bpf-lint/lsp/lsp.h"
 #include "cmd/bpf-lint/lsp/lsp_diag.h"
 #include "cmd/bpf-lint/lsp/lsp_rpc.h"
-#include "lint/warm.h"
+#include "lint/worker.h"
 
 struct lsp_doc {
 	char *uri, *path, *text;
@@ -26,7 +27,7 @@ struct lsp_doc {
 struct lsp_server {
 	FILE *out;
 	struct lint_options base;
-	struct lint_warm *warm;
+	struct lint_worker *worker;
 	struct lsp_doc *docs;
 	size_t n_docs;
 	bool cost;               /* cost notes (initializationOptions.cost) */
@@ -133,12 +134,12 @@ static void doc_lint(struct lsp_server *s, struct lsp_doc *d, bool with_cost)
 	memset(&d->findings, 0, sizeof(d->findings));
 	opt.unsaved_text = d->text;
 	opt.unsaved_len = d->len;
-	rc = lint_warm_run(s->warm, d->path, &opt, &d->findings, &err, &reparsed);
+	rc = lint_worker_run(s->worker, d->path, d->text, d->len, &d->findings, &err, &reparsed);
 	if (rc == 0) {
 		publish(s, d, lsp_diagnostics(&d->findings, d->path, d->text, d->len));
 		if (with_cost && s->cost)
 			doc_cost(s, d, &opt);
-	} else if (rc == -EBADMSG)
+	} else if (rc == -EBADMSG || rc == -ECHILD)	/* ECHILD: the parse crashed or blew up */
 		publish(s, d, lsp_parse_error_diagnostics(err, d->path));
 	else if (rc == -ENODATA)
 		publish(s, d, json_array());	/* an empty buffer: nothing to say */
@@ -225,7 +226,7 @@ static void did_save_or_close(struct lsp_server *s, json_t *params, bool close)
 		return;
 	}
 	publish(s, d, json_array());
-	lint_warm_forget(s->warm, d->path);
+	lint_worker_forget(s->worker, d->path);
 	doc_free(d);
 	*d = s->docs[--s->n_docs];
 }
@@ -320,8 +321,8 @@ int lsp_serve(FILE *in, FILE *out, const struct lint_options *base)
 	int status = 1, bad;
 	json_t *msg;
 
-	s.warm = lint_warm_new();
-	if (!s.warm)
+	s.worker = lint_worker_new(base);
+	if (!s.worker)
 		return 1;
 	while ((msg = lsp_rpc_read(in, &bad)) || bad) {
 		int rc = -1;
@@ -339,6 +340,6 @@ int lsp_serve(FILE *in, FILE *out, const struct lint_options *base)
 	for (size_t i = 0; i < s.n_docs; i++)
 		doc_free(&s.docs[i]);
 	free(s.docs);
-	lint_warm_free(s.warm);
+	lint_worker_free(s.worker);
 	return status;
 }

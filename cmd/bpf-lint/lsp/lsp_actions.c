@@ -23,6 +23,12 @@ static bool meets(const char *text, size_t len, const struct bpf_finding *f,
 	return lsp_pos_cmp(s, to) <= 0 && lsp_pos_cmp(from, e) <= 0;
 }
 
+/* A note's fix (the cost pass measured no gain or a loss) is offered, not preferred. */
+static int preferred(const struct bpf_finding *f)
+{
+	return f->severity != BPF_SEV_NOTE;
+}
+
 static json_t *text_edits(const struct fix_plan *p, const char *text, size_t len)
 {
 	json_t *arr = json_array();
@@ -52,7 +58,7 @@ static json_t *action_for(struct fix_plan *p, size_t k, const char *uri,
 	if (!fix_plan__select(p, allowed) && p->cand[k].status == FIX_APPLIED &&
 	    p->n_edits && asprintf(&title, "Fix [%s]: %s", f->rule, f->message) >= 0)
 		act = json_pack("{s:s, s:s, s:b, s:[o], s:{s:{s:o}}}",
-				"title", title, "kind", "quickfix", "isPreferred", 1,
+				"title", title, "kind", "quickfix", "isPreferred", preferred(f),
 				"diagnostics", lsp_diagnostic(f, text, len),
 				"edit", "changes", uri, text_edits(p, text, len));
 	free(title);
@@ -128,7 +134,7 @@ static json_t *set_action_for(const struct bpf_finding *f, const char *doc_uri, 
 		if (json_object_size(changes) && asprintf(&title, "Fix [%s]: %s", f->rule,
 							  f->message) >= 0)
 			act = json_pack("{s:s, s:s, s:b, s:[o], s:{s:O}}",
-					"title", title, "kind", "quickfix", "isPreferred", 1,
+					"title", title, "kind", "quickfix", "isPreferred", preferred(f),
 					"diagnostics", lsp_diagnostic(f, text, len),
 					"edit", "changes", changes);
 	}

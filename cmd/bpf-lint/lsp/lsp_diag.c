@@ -79,6 +79,24 @@ static json_t *error_line(const char *line, size_t n, const char *path)
 	return d;
 }
 
+/* An error without a line of its own (a crashed parse): on the file's first line. */
+static json_t *file_error(const char *err, const char *path)
+{
+	size_t plen = strlen(path);
+	char *msg;
+	json_t *d;
+
+	if (!strncmp(err, path, plen) && !strncmp(err + plen, ": ", 2))
+		err += plen + 2;	/* the editor shows which file */
+	msg = strndup(err, strcspn(err, "\n"));
+	d = json_pack("{s:{s:{s:i, s:i}, s:{s:i, s:i}}, s:i, s:s, s:s}",
+		      "range", "start", "line", 0, "character", 0, "end", "line", 0, "character", 0,
+		      "severity", 1, "source", "bpf-lint", "message", msg ? msg : err);
+
+	free(msg);
+	return d;
+}
+
 json_t *lsp_parse_error_diagnostics(const char *err, const char *path)
 {
 	json_t *arr = json_array();
@@ -92,5 +110,7 @@ json_t *lsp_parse_error_diagnostics(const char *err, const char *path)
 			json_array_append_new(arr, d);
 		p += n + (nl != NULL);
 	}
+	if (!json_array_size(arr) && err && *err)
+		json_array_append_new(arr, file_error(err, path));
 	return arr;
 }

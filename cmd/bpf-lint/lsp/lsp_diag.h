@@ -13,7 +13,10 @@ json_t *lsp_diagnostic(const struct bpf_finding *f, const char *text, size_t len
 /* Diagnostics for the findings of fs that are in path. */
 json_t *lsp_diagnostics(const struct bpf_findings *fs, const char *path,
 			const char *text, size_t len);
-/* clang's "path:L:C: error: msg" lines that are in path, as Diagnostics. */
+/*
+ * clang's "path:L:C: error: msg" lines that are in path, as Diagnostics;
+ * when there is none, err's first line as one error on the first line.
+ */
 json_t *lsp_parse_error_diagnostics(const char *err, const char *path);
 
 /*

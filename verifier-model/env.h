@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "verifier-model/cfg.h"
+#include "verifier-model/fastcall.h"
 #include "verifier-model/object.h"
 #include "verifier-model/result.h"
 #include "verifier-model/state.h"
@@ -60,6 +61,7 @@ struct vm_env {
 	uint8_t *kconfig;              /* .kconfig values (kconfig.c), lazily */
 	int *special_at;               /* per map: lock and timer offset + 2, 0 unknown (locks.c) */
 	struct vm_stack_live *live;    /* 6.18 stack liveness (stack_live.c), or NULL */
+	struct vm_fastcall fastcall;   /* bpf_fastcall patterns (fastcall.c) */
 };
 
 /* Reject with the kernel's words; returns -EACCES for convenient returns. */

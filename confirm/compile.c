@@ -20,6 +20,7 @@
 
 #include "config.h"
 #include "confirm/compile.h"
+#include "confirm/compile_cache.h"
 
 int compile_dir__new(struct compile_dir *dir)
 {
@@ -110,16 +111,19 @@ static char *read_small_file(const char *path)
 	return buf;
 }
 
-/* argv: compiler, -O2 -g, the project's flags, -iquote DIR, -c SRC -o OBJ. */
+/*
+ * argv: compiler, -O2 -g, the project's flags, -ivfsoverlay YAML, -iquote
+ * DIR, -MD -MF DEPS (what it read, for the object cache), -c SRC -o OBJ.
+ */
 static char **build_argv(const struct compile_opts *cc, const char *quote_dir,
-			 const char *src, const char *obj)
+			 const char *src, const char *obj, const char *deps)
 {
 	size_t n = 0, i = 0;
 	char **argv;
 
 	while (cc->args && cc->args[n])
 		n++;
-	argv = calloc(n + 10, sizeof(*argv));
+	argv = calloc(n + 16, sizeof(*argv));
 	if (!argv)
 		return NULL;
 	argv[i++] = (char *)(cc->compiler ? cc->compiler : BPF_CLANG);
@@ -127,6 +131,15 @@ static char **build_argv(const struct compile_opts *cc, const char *quote_dir,
 	argv[i++] = (char *)"-g";
 	for (size_t k = 0; k < n; k++)
 		argv[i++] = cc->args[k];
+	if (cc->overlay) {
+		argv[i++] = (char *)"-ivfsoverlay";
+		argv[i++] = (char *)cc->overlay;
+	}
+	if (deps) {
+		argv[i++] = (char *)"-MD";
+		argv[i++] = (char *)"-MF";
+		argv[i++] = (char *)deps;
+	}
 	argv[i++] = (char *)"-iquote";
 	argv[i++] = (char *)quote_dir;
 	argv[i++] = (char *)"-c";
@@ -267,18 +280,26 @@ static void quote_dir_of(const char *orig_path, char *out, size_t len)
 	free(copy);
 }
 
+/* The job's -MD list: its log's name with .d for .log. */
+static void deps_path(const struct compile_job *job, char *out, size_t len)
+{
+	snprintf(out, len, "%.*s.d", (int)(strlen(job->log_path) - 4), job->log_path);
+}
+
 /* Write text as the job's source and spawn clang on it; src_out as in compile_bpf. */
 static int start_job(struct compile_job *job, struct compile_dir *dir,
 		     const char *orig_path, const char *text, size_t len,
 		     const struct compile_opts *cc, char *src_out, size_t srclen)
 {
-	char src[4200], quote_dir[4096];
+	char src[4200], quote_dir[4096], deps[4200];
 	char *copy, **argv;
 	unsigned id = dir->next_id++;
 	pid_t pid;
 	int err;
 
 	job->pid = 0;
+	job->ready = false;
+	job->key = NULL;
 	quote_dir_of(orig_path, quote_dir, sizeof(quote_dir));
 	copy = strdup(orig_path);
 	if (!copy)
@@ -287,21 +308,32 @@ static int start_job(struct compile_job *job, struct compile_dir *dir,
 	free(copy);
 	snprintf(job->log_path, sizeof(job->log_path), "%s/%u.log", dir->path, id);
 	snprintf(job->obj, sizeof(job->obj), "%s/%u.o", dir->path, id);
+	deps_path(job, deps, sizeof(deps));
+	job->link_with = cc->link_with;
 	if (src_out)
 		snprintf(src_out, srclen, "%s", src);
+	else	/* callers that want the source's name read its line info */
+		job->key = compile_cache_key__new(cc, orig_path, text, len);
+	if (job->key && !compile_cache__get(job->key, cc, job->obj)) {
+		compile_cache_key__free(job->key);
+		job->key = NULL;
+		job->ready = true;
+		return 0;
+	}
 	err = write_all(src, text, len);
-	if (err)
-		return err;
-	argv = build_argv(cc, quote_dir, src, job->obj);
-	if (!argv)
-		return -ENOMEM;
-	err = spawn_compiler(argv, cc->cwd, job->log_path, &pid);
+	argv = err ? NULL : build_argv(cc, quote_dir, src, job->obj, job->key ? deps : NULL);
+	if (!err && !argv)
+		err = -ENOMEM;
+	if (!err)
+		err = spawn_compiler(argv, cc->cwd, job->log_path, &pid);
 	free(argv);
 	if (!err) {
 		job->pid = pid;
 		job->started_ms = now_ms();
+	} else {
+		compile_cache_key__free(job->key);
+		job->key = NULL;
 	}
-	job->link_with = cc->link_with;
 	return err;
 }
 
@@ -314,6 +346,9 @@ int compile_job__start(struct compile_job *job, struct compile_dir *dir,
 
 void compile_job__cancel(struct compile_job *job)
 {
+	job->ready = false;
+	compile_cache_key__free(job->key);
+	job->key = NULL;
 	if (!job->pid)
 		return;
 	kill(job->pid, SIGKILL);
@@ -364,10 +399,23 @@ int compile_job__finish(struct compile_job *job, char **log)
 	struct watch w = { .started_ms = job->started_ms, .progress_ms = job->started_ms };
 
 	*log = NULL;
+	if (job->ready) {	/* reused: the object is there already */
+		job->ready = false;
+		return 0;
+	}
 	if (!job->pid)
 		return -ECHILD;
 	err = wait_limited(job->pid, &w, &status);
 	job->pid = 0;
+	if (!err && WIFEXITED(status) && WEXITSTATUS(status) == 0 && job->key) {
+		char deps[4200];
+
+		deps_path(job, deps, sizeof(deps));
+		compile_cache__put(job->key, job->obj, deps);	/* takes the key */
+		job->key = NULL;
+	}
+	compile_cache_key__free(job->key);
+	job->key = NULL;
 	if (err == -ETIME) {
 		*log = malloc(128);
 		if (*log && w.stalled)

@@ -6,7 +6,10 @@
 #ifndef CONFIRM_COMPILE_H
 #define CONFIRM_COMPILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+
+struct compile_cache_key;
 
 struct compile_dir {
 	char path[4096];
@@ -17,6 +20,14 @@ struct compile_dir {
 int compile_dir__new(struct compile_dir *dir);
 /* Remove the directory and everything in it (never fails loudly). */
 void compile_dir__remove(struct compile_dir *dir);
+
+/* A file an -ivfsoverlay lays over the disk for one compile. */
+struct compile_overlay_file {
+	const char *path;          /* the real path it stands for (absolute) */
+	const char *external;      /* the temporary file holding its bytes */
+	const char *text;          /* those bytes */
+	size_t len;
+};
 
 /*
  * How the project compiles a file: the same compiler and flags it builds
@@ -29,6 +40,9 @@ struct compile_opts {
 	char *const *link_with;    /* objects the project links with this one
 				    * before loading (bpftool gen object), in
 				    * order after it; NULL-terminated, or NULL */
+	const char *overlay;       /* an -ivfsoverlay YAML put after args, or NULL */
+	const struct compile_overlay_file *overlay_files;  /* what it lays over */
+	size_t n_overlay_files;
 };
 
 /*
@@ -60,6 +74,8 @@ struct compile_job {
 	char obj[4200];            /* the object it writes (linked, when finished) */
 	char log_path[4200];
 	char *const *link_with;    /* linked after compiling: compile_opts' */
+	bool ready;                /* obj was reused (compile_cache): nothing runs */
+	struct compile_cache_key *key;  /* to cache the object once it is built */
 };
 
 /*

@@ -26,6 +26,8 @@ struct prog_figures {
 				       * more than insns - 1 (the count is a floor) */
 	uint64_t fingerprint;         /* prog_fingerprint(): what verifying it reads */
 	bool reused;                  /* figures taken from the reference */
+	bool cached;                  /* figures of an earlier run of the same
+				       * fingerprint (confirm/result_cache.h) */
 };
 
 struct measurement {

@@ -9,6 +9,7 @@
 #include "confirm/compile.h"
 #include "confirm/confirm.h"
 #include "confirm/fingerprint.h"
+#include "confirm/result_cache.h"
 
 static int copy_code(struct prog_figures *pf, const struct vm_prog *prog)
 {
@@ -54,6 +55,7 @@ static void verify_prog(struct prog_figures *pf, const struct vm_object *obj,
 	const struct prog_figures *same = ref ? find_prog(ref, pf->name) : NULL;
 	struct vm_options capped = *opt;
 	long limit = opt->max_insns > 0 ? opt->max_insns : 1000000;
+	struct cached_result known;
 	struct vm_result res;
 
 	if (same && same->fingerprint == pf->fingerprint && !same->over_budget) {
@@ -65,13 +67,21 @@ static void verify_prog(struct prog_figures *pf, const struct vm_object *obj,
 	}
 	if (be->insn_budget && ref)
 		capped.max_insns = trial_budget(same, limit);
-	vm_backend__verify(be, obj, i, &capped, &res);
-	pf->verdict = res.verdict;
-	pf->insns = res.insns;
-	pf->over_budget = capped.max_insns < limit && res.verdict == VM_REJECTED &&
-			  res.insns > capped.max_insns;
-	snprintf(pf->reason, sizeof(pf->reason), "%s", res.reason);
-	vm_result__free(&res);
+	if (!result_cache__get(be, &capped, pf->fingerprint, &known)) {
+		pf->cached = true;	/* verified so in another trial or unit */
+	} else {
+		vm_backend__verify(be, obj, i, &capped, &res);
+		known.verdict = res.verdict;
+		known.insns = res.insns;
+		snprintf(known.reason, sizeof(known.reason), "%s", res.reason);
+		vm_result__free(&res);
+		result_cache__put(be, &capped, pf->fingerprint, &known);
+	}
+	pf->verdict = known.verdict;
+	pf->insns = known.insns;
+	pf->over_budget = capped.max_insns < limit && known.verdict == VM_REJECTED &&
+			  known.insns > capped.max_insns;
+	snprintf(pf->reason, sizeof(pf->reason), "%s", known.reason);
 }
 
 /* Programs of one object shared out to threads: the model is reentrant. */

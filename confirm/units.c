@@ -45,9 +45,12 @@ static int write_file(const char *path, const char *text, size_t len)
 	return err;
 }
 
-/* The candidate files as temporaries, and the overlay naming them; 0 or -errno. */
+/*
+ * The candidate files as temporaries, and the overlay naming them; 0 or
+ * -errno. ov[i] says what the overlay lays where (its strings malloc'd).
+ */
 static int write_overlay(struct compile_dir *dir, const struct confirm_file *files, size_t n,
-			 char *yaml, size_t ylen)
+			 char *yaml, size_t ylen, struct compile_overlay_file *ov)
 {
 	unsigned id = dir->next_id++;
 	char tmp[PATH_MAX + 64], real[PATH_MAX];
@@ -70,6 +73,11 @@ static int write_overlay(struct compile_dir *dir, const struct confirm_file *fil
 		if (!err)
 			fprintf(y, "%s{ \"type\": \"file\", \"name\": \"%s\", \"external-contents\": \"%s\" }\n",
 				i ? "," : "", real, tmp);
+		ov[i] = (struct compile_overlay_file){ .path = err ? NULL : strdup(real),
+						       .external = err ? NULL : strdup(tmp),
+						       .text = files[i].text, .len = files[i].len };
+		if (!err && (!ov[i].path || !ov[i].external))
+			err = -ENOMEM;
 	}
 	fprintf(y, "] }\n");
 	if (fclose(y) && !err)
@@ -77,50 +85,44 @@ static int write_overlay(struct compile_dir *dir, const struct confirm_file *fil
 	return err;
 }
 
-/* u's args and -ivfsoverlay yaml, NULL-terminated (the strings borrowed). */
-static char **overlay_args(const struct confirm_unit *u, const char *yaml)
+static void free_overlay(struct compile_overlay_file *ov, size_t n)
 {
-	size_t n = 0;
-	char **a;
-
-	while (u->args && u->args[n])
-		n++;
-	a = calloc(n + 3, sizeof(*a));
-	if (!a)
-		return NULL;
-	memcpy(a, u->args, n * sizeof(*a));
-	a[n] = (char *)"-ivfsoverlay";
-	a[n + 1] = (char *)yaml;
-	return a;
+	for (size_t i = 0; ov && i < n; i++) {
+		free((char *)ov[i].path);
+		free((char *)ov[i].external);
+	}
+	free(ov);
 }
 
 static int start_units(struct trial *t, const struct confirm_source *src, const bool *chosen,
 		       struct compile_dir *dir)
 {
 	struct confirm_file *files = NULL;
+	struct compile_overlay_file *ov = NULL;
 	size_t nf = 0;
 	char yaml[PATH_MAX + 64];
 	int err = src->render_files(src->cookie, chosen, &files, &nf);
 
+	if (!err && !(ov = calloc(nf + 1, sizeof(*ov))))
+		err = -ENOMEM;
 	if (!err)
-		err = write_overlay(dir, files, nf, yaml, sizeof(yaml));
+		err = write_overlay(dir, files, nf, yaml, sizeof(yaml), ov);
 	for (size_t u = 0; u < src->n_units && !err; u++) {
 		const struct confirm_unit *unit = &src->units[u];
 		const char *text = unit->text;
 		size_t len = unit->len;
-		char **args = overlay_args(unit, yaml);
 
 		for (size_t i = 0; i < nf; i++)
 			if (same_path(files[i].path, unit->path)) {
 				text = files[i].text;
 				len = files[i].len;
 			}
-		struct compile_opts cc = { .args = args };
+		struct compile_opts cc = { .args = unit->args, .overlay = yaml,
+					   .overlay_files = ov, .n_overlay_files = nf };
 
-		err = args ? compile_job__start(&t->jobs[u], dir, unit->path, text, len, &cc)
-			   : -ENOMEM;
-		free(args);
+		err = compile_job__start(&t->jobs[u], dir, unit->path, text, len, &cc);
 	}
+	free_overlay(ov, nf);
 	free_files(files, nf);
 	return err;
 }
@@ -152,7 +154,7 @@ int trial__start(struct trial *t, const struct confirm_source *src, const bool *
 bool trial__running(const struct trial *t)
 {
 	for (size_t i = 0; t->jobs && i < t->n; i++)
-		if (t->jobs[i].pid)
+		if (t->jobs[i].pid || t->jobs[i].ready)
 			return true;
 	return false;
 }

@@ -234,6 +234,8 @@ static void walk_dir(struct walk *w, const char *root)
 		return;
 	}
 	w->repo = NULL;
+	/* here, not for every run: libgit2's start reads the system's TLS certificates (~30 ms) */
+	git_libgit2_init();
 	if (git_repository_open_ext(&w->repo, root, 0, NULL) || git_repository_is_bare(w->repo)) {
 		git_repository_free(w->repo);
 		w->repo = NULL;
@@ -248,6 +250,7 @@ static void walk_dir(struct walk *w, const char *root)
 	}
 	fts_close(fts);
 	git_repository_free(w->repo);
+	git_libgit2_shutdown();
 	w->repo = NULL;
 	drop_included(w->in, before);
 	if (w->in->n == before) {
@@ -375,7 +378,6 @@ int lint_inputs__collect(struct lint_inputs *in, char *const *args, int n,
 {
 	struct walk w = { .in = in, .opt = opt, .prog = prog };
 
-	git_libgit2_init();
 	if (!n && opt->compile_db_dir)
 		database_files(&w, opt->compile_db_dir);
 	for (int i = 0; i < n; i++) {
@@ -396,7 +398,6 @@ int lint_inputs__collect(struct lint_inputs *in, char *const *args, int n,
 	}
 	if (w.dc.loaded)
 		config__free(&w.dc.conf);
-	git_libgit2_shutdown();
 	return w.status;
 }
 

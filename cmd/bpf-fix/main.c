@@ -22,6 +22,8 @@
 #include "cmd/progress.h"
 #include "rules/rule.h"
 #include "confirm/compile.h"
+#include "confirm/compile_cache.h"
+#include "confirm/result_cache.h"
 #include "rewrite/atomic.h"
 #include "rewrite/diff.h"
 #include "rewrite/export.h"
@@ -544,6 +546,9 @@ int main(int argc, char **argv)
 		vm_globals__free(&c.globals);
 		return 2;
 	}
+	/* a unit compiled or a program verified once in the run is not again */
+	compile_cache__enable(true);
+	result_cache__enable(true);
 	status = lint_inputs__collect(&in, argv + first, dash - first, &c.opt, "bpf-fix");
 	if (in.n) {
 		int st = fix_files(&c, in.paths, in.n, &r);

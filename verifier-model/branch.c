@@ -156,14 +156,15 @@ static void record_linked(struct vm_env *env, const struct bpf_insn *insn, struc
 {
 	struct vm_state *st = env->cur;
 	struct vm_linked l = { 0 };
+	struct vm_hist *top;
 
 	if (!vm_release_has(env->opt->kernel, VM_FEAT_LINKED_REGS) || !st->nhist)
 		return;
 	if (BPF_SRC(insn->code) == BPF_X)
 		collect_linked(env, vm_env__reg(env, insn->src_reg), &l);
 	collect_linked(env, d, &l);
-	if (l.cnt > 1) {
-		st->hist[st->nhist - 1].linked = vm_linked__pack(&l);
+	if (l.cnt > 1 && (top = vm_state__hist_top(st))) {
+		top->linked = vm_linked__pack(&l);
 		vm_state__keep_hist(st);
 	}
 }

@@ -155,12 +155,12 @@ int vm_global_args(struct vm_env *env, int subprog, struct vm_reg *regs, int *na
 
 int vm_init_entry_state(struct vm_env *env, int subprog)
 {
-	struct vm_state *st = vm_state__new();
-	struct vm_frame *f = vm_frame__new(-1, 0, subprog);
+	struct vm_state *st = vm_state__new(&env->pool);
+	struct vm_frame *f = vm_frame__new(&env->pool, -1, 0, subprog);
 
 	if (!st || !f) {
 		vm_state__free(st);
-		free(f);
+		vm_frame__free(f);
 		return vm_env__limit(env, "model: out of memory");
 	}
 	st->frame[0] = f;

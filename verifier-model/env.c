@@ -39,16 +39,6 @@ int vm_env__limit(struct vm_env *env, const char *fmt, ...)
 	return -E2BIG;
 }
 
-struct vm_frame *vm_env__frame(struct vm_env *env)
-{
-	return env->cur->frame[env->cur->curframe];
-}
-
-struct vm_reg *vm_env__reg(struct vm_env *env, int regno)
-{
-	return &vm_env__frame(env)->regs[regno];
-}
-
 int vm_env__check_read(struct vm_env *env, int regno)
 {
 	if (regno < 0 || regno >= VM_MAX_REG)

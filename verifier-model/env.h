@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "verifier-model/cfg.h"
+#include "verifier-model/fastcall.h"
 #include "verifier-model/object.h"
 #include "verifier-model/result.h"
 #include "verifier-model/state.h"
@@ -35,6 +36,7 @@ struct vm_env {
 	const struct vm_options *opt;
 	struct vm_cfg cfg;
 	struct vm_state *cur;
+	struct vm_pool pool;           /* every state of the run (pool.h) */
 	int insn_idx, prev_insn_idx;
 	struct vm_pending *stack;
 	size_t nstack, capstack;
@@ -57,7 +59,9 @@ struct vm_env {
 	long n_backedges;
 	long precise_marks;            /* precision marks set so far */
 	uint8_t *kconfig;              /* .kconfig values (kconfig.c), lazily */
+	int *special_at;               /* per map: lock and timer offset + 2, 0 unknown (locks.c) */
 	struct vm_stack_live *live;    /* 6.18 stack liveness (stack_live.c), or NULL */
+	struct vm_fastcall fastcall;   /* bpf_fastcall patterns (fastcall.c) */
 };
 
 /* Reject with the kernel's words; returns -EACCES for convenient returns. */
@@ -73,8 +77,16 @@ void vm_env__free(struct vm_env *env, struct vm_state *st);
 /* Update peak_states from the live state counts. */
 void vm_env__update_peak(struct vm_env *env);
 /* Current frame and register helpers. */
-struct vm_frame *vm_env__frame(struct vm_env *env);
-struct vm_reg *vm_env__reg(struct vm_env *env, int regno);
+/* Inline: every simulated insn asks several times (3% of a long walk as calls). */
+static inline struct vm_frame *vm_env__frame(struct vm_env *env)
+{
+	return env->cur->frame[env->cur->curframe];
+}
+
+static inline struct vm_reg *vm_env__reg(struct vm_env *env, int regno)
+{
+	return &vm_env__frame(env)->regs[regno];
+}
 /* Check that regno is readable (not NOT_INIT): "R%d !read_ok". */
 int vm_env__check_read(struct vm_env *env, int regno);
 

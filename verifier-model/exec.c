@@ -28,10 +28,19 @@ static void set_const(struct vm_scalar *s, uint64_t v)
 	scalar_set_const(s, v);
 }
 
-static bool sane_offset(struct vm_env *env, const struct vm_reg *r, const char *tname)
+/* r's offsets within the kernel's bounds; ptr names the pointer in the message. */
+static bool sane_offset(struct vm_env *env, const struct vm_reg *r, const struct vm_reg *ptr)
 {
 	bool known = tnum_is_const(r->s.var_off);
 	int64_t val = (int64_t)r->s.var_off.value;
+	char tname[48];
+
+	if (!((known && (val >= VM_MAX_VAR_OFF || val <= -VM_MAX_VAR_OFF)) ||
+	      r->off >= VM_MAX_VAR_OFF || r->off <= -VM_MAX_VAR_OFF ||
+	      r->s.smin >= VM_MAX_VAR_OFF || r->s.smin <= -VM_MAX_VAR_OFF))
+		return true;
+	/* only a rejection formats the name: this runs at every pointer move */
+	vm_reg__type_name(ptr, tname, sizeof(tname));
 
 	if (known && (val >= VM_MAX_VAR_OFF || val <= -VM_MAX_VAR_OFF)) {
 		vm_env__reject(env, "math between %s pointer and %lld is not allowed", tname,
@@ -62,10 +71,9 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 	uint8_t op = BPF_OP(insn->code);
 	bool known = scalar_is_const(&off->s);
 	int64_t v = (int64_t)off->s.var_off.value;
-	char tn[48];
+	char tn[48];             /* the pointer's name, formatted only to reject */
 	struct vm_reg res = *ptr;
 
-	vm_reg__type_name(ptr, tn, sizeof(tn));
 	if (BPF_CLASS(insn->code) != BPF_ALU64) {
 		if (op == BPF_SUB) {
 			vm_reg__mark_unknown(dst);
@@ -75,7 +83,7 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 	}
 	if (ptr->flags & VM_F_MAYBE_NULL)
 		return vm_env__reject(env, "R%d pointer arithmetic on %s prohibited, null-check it first",
-				      insn->dst_reg, tn);
+				      insn->dst_reg, vm_reg__type_name(ptr, tn, sizeof(tn)));
 	switch (ptr->type) {
 	case VM_PTR_CTX: case VM_PTR_MAP_VALUE: case VM_PTR_MAP_KEY: case VM_PTR_STACK:
 	case VM_PTR_PKT_META: case VM_PTR_PKT: case VM_PTR_BTF: case VM_PTR_FUNC:
@@ -83,15 +91,17 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 	case VM_PTR_MEM:
 		if (!(ptr->flags & VM_F_FLOW_KEYS) || known)
 			break;
-		return vm_env__reject(env, "R%d pointer arithmetic on %s prohibited", insn->dst_reg, tn);
+		return vm_env__reject(env, "R%d pointer arithmetic on %s prohibited", insn->dst_reg,
+				      vm_reg__type_name(ptr, tn, sizeof(tn)));
 	case VM_PTR_MAP:
 		if (known && v == 0 && op == BPF_ADD)
 			break;
 		/* fallthrough */
 	default:
-		return vm_env__reject(env, "R%d pointer arithmetic on %s prohibited", insn->dst_reg, tn);
+		return vm_env__reject(env, "R%d pointer arithmetic on %s prohibited", insn->dst_reg,
+				      vm_reg__type_name(ptr, tn, sizeof(tn)));
 	}
-	if (!sane_offset(env, off, tn) || !sane_offset(env, ptr, tn))
+	if (!sane_offset(env, off, ptr) || !sane_offset(env, ptr, ptr))
 		return -EACCES;
 	if (op == BPF_SUB && scalar_dst)
 		return vm_env__reject(env, "R%d tried to subtract pointer from scalar", insn->dst_reg);
@@ -115,7 +125,7 @@ static int ptr_arith(struct vm_env *env, const struct bpf_insn *insn, struct vm_
 	}
 	res.precise = false;
 	*dst = res;
-	return sane_offset(env, dst, tn) ? 0 : -EACCES;
+	return sane_offset(env, dst, dst) ? 0 : -EACCES;
 }
 
 /* rX = rY links both through one id; an "id + K" source starts a fresh link. */

@@ -281,6 +281,7 @@ static int add_checkpoint(struct vm_env *env, int insn, size_t b)
 	nw->insn_idx = insn;
 	nw->is_ckpt = nw->in_list = true;
 	cur->nhist = 0;                /* nw keeps the path that led here */
+	cur->hist_insns = 0;
 	cur->jmp_hist_cnt = 0;
 	cur->hist_kept = 0;
 	nw->next = env->buckets[b];
@@ -448,8 +449,7 @@ static int do_check(struct vm_env *env)
 		if (vm_trace_on())
 			vm_trace_state(env, idx, err ? "safe" : "");
 		if (err == 0) {
-			if (vm_state__push_hist(env->cur, idx, env->prev_insn_idx, -1,
-						 env->cur->curframe))
+			if (vm_state__push_hist(env->cur, idx, env->cur->curframe))
 				return vm_env__limit(env, "model: out of memory");
 			if (env->cfg.flags[idx] & VM_CFG_JMP_POINT)
 				vm_state__keep_hist(env->cur);

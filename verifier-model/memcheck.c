@@ -89,10 +89,11 @@ struct vm_slot *vm_stack_slot(struct vm_env *env, const struct vm_reg *reg, int 
 static void set_hist_stack(struct vm_env *env, int frame, int spi)
 {
 	struct vm_state *st = env->cur;
+	struct vm_hist *top = vm_state__hist_top(st);
 
-	if (st->nhist) {
-		st->hist[st->nhist - 1].spi = (int16_t)spi;
-		st->hist[st->nhist - 1].frame = (uint8_t)frame;
+	if (top) {
+		top->spi = (int16_t)spi;
+		top->frame = (uint8_t)frame & 15;
 		vm_state__keep_hist(st);
 	}
 }
@@ -267,6 +268,7 @@ static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg,
 					      (unsigned long long)reg->s.var_off.value,
 					      (unsigned long long)reg->s.var_off.mask, off, size);
 		vm_note_stack_depth(env, reg->frameno, (int)lo);
+		vm_fastcall_access(env, reg->frameno, env->insn_idx, (int)lo);
 		if (vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
 			return vm_env__limit(env, "model: out of memory");
 		if (!write && vm_live_read(env, reg->frameno, vm_live_slots_of(lo, hi + size)))
@@ -290,6 +292,8 @@ static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg,
 	if (o < -VM_MAX_STACK || o + size > 0)
 		return vm_env__reject(env, "invalid %s stack R%d off=%d size=%d",
 				      write ? "write to" : "read from", regno, o, size);
+	/* a fixed-offset read is held to the current frame's pattern, as the kernel does */
+	vm_fastcall_access(env, write ? reg->frameno : env->cur->curframe, env->insn_idx, o);
 	if (write && size == 8 && !(o % 8))   /* only whole slots end a slot's life */
 		vm_live_write(env, reg->frameno, vm_live_slots_of(o, o + 8));
 	else if (!write && vm_live_read(env, reg->frameno, vm_live_slots_of(o, o + size)))
@@ -725,6 +729,9 @@ int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bo
 		/* an uninit (write-only) argument is filled byte by byte: no read */
 		if (!write && vm_live_read(env, reg->frameno, vm_live_slots_of(lo, hi)))
 			return -ENOMEM;
+		/* the kernel then writes it byte by byte with check_mem_access */
+		if (write && scalar_is_const(&reg->s))
+			vm_fastcall_access(env, reg->frameno, env->insn_idx, (int)lo);
 		if (write)
 			for (int64_t a = lo; a < hi; a++) {
 				struct vm_slot *s = &f->slots[(-a - 1) / 8];

@@ -74,16 +74,18 @@ static void bt_sync_linked(struct bt *b, const struct vm_hist *h)
 }
 
 /* One insn backwards in the insn's own frame (backtrack_insn). */
-static int bt_insn_body(struct vm_env *env, struct bt *b, const struct vm_hist *h)
+static int bt_insn_body(struct vm_env *env, struct bt *b, const struct vm_hist *h,
+			const struct bpf_insn *x)
 {
-	const struct bpf_insn *x = &env->prog->insns[h->idx];
 	uint8_t cls = BPF_CLASS(x->code);
-	uint16_t *m = &b->regs[b->frame], d = 1u << x->dst_reg, s = 1u << (x->src_reg & 15);
+	uint16_t *m = &b->regs[b->frame], d = 1u << x->dst_reg, s;
 
+	/* most insns walked back write a register not in the mask */
+	if ((cls == BPF_ALU || cls == BPF_ALU64 || cls == BPF_LDX || cls == BPF_LD) && !(*m & d))
+		return BT_OK;
+	s = 1u << (x->src_reg & 15);
 	switch (cls) {
 	case BPF_ALU: case BPF_ALU64:
-		if (!(*m & d))
-			return BT_OK;
 		if (BPF_OP(x->code) == BPF_END || BPF_OP(x->code) == BPF_NEG)
 			return BT_OK;
 		if (BPF_OP(x->code) == BPF_MOV) {
@@ -95,8 +97,6 @@ static int bt_insn_body(struct vm_env *env, struct bt *b, const struct vm_hist *
 		}
 		return BT_OK;
 	case BPF_LDX:
-		if (!(*m & d))
-			return BT_OK;
 		*m &= ~d;
 		if (bt_stack(env, h, x->src_reg))
 			b->slots[h->frame] |= 1ull << h->spi;
@@ -111,8 +111,6 @@ static int bt_insn_body(struct vm_env *env, struct bt *b, const struct vm_hist *
 			*m |= s;
 		return BT_OK;
 	case BPF_LD:
-		if (!(*m & d))
-			return BT_OK;
 		*m &= ~d;
 		return vm_insn_is_ldimm64(x) ? BT_OK : BT_GIVE_UP;
 	default:
@@ -127,13 +125,16 @@ static int bt_insn_body(struct vm_env *env, struct bt *b, const struct vm_hist *
 }
 
 /* The linked scalars are synced before and after the insn, as backtrack_insn does. */
-static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h)
+static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h,
+		   const struct bpf_insn *x)
 {
 	int err;
 
-	bt_sync_linked(b, h);
-	err = bt_insn_body(env, b, h);
-	if (!err)
+	/* most insns have no linked scalars: skip the calls */
+	if (h->linked)
+		bt_sync_linked(b, h);
+	err = bt_insn_body(env, b, h, x);
+	if (!err && h->linked)
 		bt_sync_linked(b, h);
 	return err;
 }
@@ -142,12 +143,14 @@ static int bt_insn(struct vm_env *env, struct bt *b, const struct vm_hist *h)
  * Crossing a frame boundary between h (earlier) and the insn after it:
  * 0 not a crossing, 1 handled (h needs no further work), -1 give up.
  */
-static int bt_frames(struct vm_env *env, struct bt *b, const struct vm_hist *h)
+static int bt_frames(struct vm_env *env, struct bt *b, const struct vm_hist *h,
+		     const struct bpf_insn *x)
 {
-	const struct bpf_insn *x = &env->prog->insns[h->idx];
 	int cf = b->frame;
 
-	if (h->curframe != cf && !has(env, VM_FEAT_PRECISE_SUBPROGS))
+	if (h->curframe == cf)
+		return 0;
+	if (!has(env, VM_FEAT_PRECISE_SUBPROGS))
 		return -1;
 	if (h->curframe < cf) {
 		/* from the callee's first insn back to the call in the caller */
@@ -258,25 +261,32 @@ static int backtrack(struct vm_env *env, struct bt *b, bool skip)
 
 	for (;;) {
 		for (uint32_t k = st->nhist; k-- > 0;) {
-			const struct vm_hist *h = &st->hist[k];
-			int fr;
+			struct vm_hist one = st->hist[k];
+			uint32_t first = one.idx;
 
-			if (skip) {
-				skip = false;
-				continue;
+			for (uint32_t j = one.n; j-- > 0;) {
+				const struct vm_hist *h = &one;
+				const struct bpf_insn *x = &env->prog->insns[first + j];
+				int fr;
+
+				one.idx = first + j;
+				if (skip) {
+					skip = false;
+					continue;
+				}
+				fr = bt_frames(env, b, h, x);
+				if (fr == 2)
+					fr = bt_return(env, b, later);
+				if (fr < 0 || (fr == 0 && bt_insn(env, b, h, x))) {
+					/* before 6.5: the checkpoints above the state being walked */
+					vm_mark_all_precise(env, has(env, VM_FEAT_PRECISE_SUBPROGS) ?
+								 env->cur : st->parent);
+					return 0;
+				}
+				later = (int)h->idx;
+				if (bt_empty(b))
+					return 0;
 			}
-			fr = bt_frames(env, b, h);
-			if (fr == 2)
-				fr = bt_return(env, b, later);
-			if (fr < 0 || (fr == 0 && bt_insn(env, b, h))) {
-				/* before 6.5: the checkpoints above the state being walked */
-				vm_mark_all_precise(env, has(env, VM_FEAT_PRECISE_SUBPROGS) ? env->cur :
-							 st->parent);
-				return 0;
-			}
-			later = (int)h->idx;
-			if (bt_empty(b))
-				return 0;
 		}
 		skip = false;
 		st = st->parent;

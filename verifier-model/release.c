@@ -46,6 +46,10 @@ static const struct {
 	/* July 2024 (6.11): linked scalars recorded at branches and marked
 	 * precise together by backtracking (bt_sync_linked_regs) */
 	[VM_FEAT_LINKED_REGS] = { "linked_regs", VM_KVER(6, 11) },
+	/* Aug 2024 "no_caller_saved_registers" patterns, renamed bpf_fastcall
+	 * (6.12); KF_FASTCALL kfuncs followed (6.13). Not measured before 6.18. */
+	[VM_FEAT_FASTCALL] = { "fastcall", VM_KVER(6, 12) },
+	[VM_FEAT_FASTCALL_KFUNCS] = { "fastcall_kfuncs", VM_KVER(6, 13) },
 };
 
 /* kfuncs by name prefix and the release that added them */

@@ -34,6 +34,8 @@ enum vm_feature {
 	VM_FEAT_STACK_LIVENESS,   /* stack liveness from the reads paths meet (liveness.c) */
 	VM_FEAT_MAP_PTR_NONNULL,  /* a map pointer compared with 0 decides the branch */
 	VM_FEAT_LINKED_REGS,      /* branches on linked scalars kept in the insn history */
+	VM_FEAT_FASTCALL,         /* bpf_fastcall spill/fill stack not counted (fastcall.c) */
+	VM_FEAT_FASTCALL_KFUNCS,  /* ... around bpf_cast_to_kern_ctx and bpf_rdonly_cast too */
 	VM_FEAT__COUNT
 };
 

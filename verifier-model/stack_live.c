@@ -40,6 +40,10 @@ struct vm_stack_live {
 	struct live_inst *cur;          /* env->cur's chain, cached */
 	struct live_inst *write_inst;   /* chain of the insn being simulated */
 	int write_insn;
+	/* env->cur, its depth and top frame when the insn began: unchanged, same chain */
+	const struct vm_state *write_state;
+	const struct vm_frame *write_frame;
+	int write_depth;
 	uint64_t write_acc[VM_MAX_FRAMES];
 };
 
@@ -259,6 +263,9 @@ int vm_live_begin_insn(struct vm_env *env, int insn)
 		return 0;
 	env->live->write_inst = cur_inst(env);
 	env->live->write_insn = insn;
+	env->live->write_state = env->cur;
+	env->live->write_depth = env->cur->curframe;
+	env->live->write_frame = env->cur->frame[env->cur->curframe];
 	memset(env->live->write_acc, 0, sizeof(env->live->write_acc));
 	return env->live->write_inst ? 0 : vm_env__limit(env, "model: out of memory");
 }
@@ -272,7 +279,10 @@ int vm_live_commit(struct vm_env *env)
 	if (!in)
 		return 0;
 	l->write_inst = NULL;
-	if (!inst_is_chain_of(env, in, env->cur))
+	/* within one insn only a call or a return changes the chain */
+	if ((env->cur != l->write_state || env->cur->curframe != l->write_depth ||
+	     env->cur->frame[env->cur->curframe] != l->write_frame) &&
+	    !inst_is_chain_of(env, in, env->cur))
 		return 0;
 	if (commit_writes(in, l->write_insn, l->write_acc))
 		return vm_env__limit(env, "model: out of memory");

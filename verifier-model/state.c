@@ -56,18 +56,28 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 	return buf;
 }
 
-struct vm_frame *vm_frame__new(int callsite, int frameno, int subprog)
+struct vm_frame *vm_frame__new(struct vm_pool *pool, int callsite, int frameno, int subprog)
 {
-	struct vm_frame *f = calloc(1, sizeof(*f));
+	struct vm_frame *f = vm_pool__alloc(pool, sizeof(*f));
 
 	if (!f)
 		return NULL;
+	memset(f, 0, sizeof(*f));
 	for (int i = 0; i < VM_MAX_REG; i++)
 		vm_reg__mark_not_init(&f->regs[i]);
 	f->callsite = callsite;
 	f->frameno = frameno;
 	f->subprog = subprog;
+	f->pool = pool;
 	return f;
+}
+
+void vm_frame__free(struct vm_frame *f)
+{
+	if (!f)
+		return;
+	vm_pool__free(f->pool, f->slots);
+	vm_pool__free(f->pool, f);
 }
 
 int vm_frame__grow(struct vm_frame *f, int nslots)
@@ -76,7 +86,7 @@ int vm_frame__grow(struct vm_frame *f, int nslots)
 
 	if (nslots <= f->nslots)
 		return 0;
-	s = realloc(f->slots, sizeof(*s) * nslots);
+	s = vm_pool__realloc(f->pool, f->slots, sizeof(*s) * nslots);
 	if (!s)
 		return -ENOMEM;
 	memset(s + f->nslots, 0, sizeof(*s) * (nslots - f->nslots));
@@ -87,16 +97,16 @@ int vm_frame__grow(struct vm_frame *f, int nslots)
 
 static struct vm_frame *frame_copy(const struct vm_frame *src)
 {
-	struct vm_frame *f = malloc(sizeof(*f));
+	struct vm_frame *f = vm_pool__alloc(src->pool, sizeof(*f));
 
 	if (!f)
 		return NULL;
 	*f = *src;
 	f->slots = NULL;
 	if (src->nslots) {
-		f->slots = malloc(sizeof(*f->slots) * src->nslots);
+		f->slots = vm_pool__alloc(src->pool, sizeof(*f->slots) * src->nslots);
 		if (!f->slots) {
-			free(f);
+			vm_pool__free(src->pool, f);
 			return NULL;
 		}
 		memcpy(f->slots, src->slots, sizeof(*f->slots) * src->nslots);
@@ -104,14 +114,20 @@ static struct vm_frame *frame_copy(const struct vm_frame *src)
 	return f;
 }
 
-struct vm_state *vm_state__new(void)
+struct vm_state *vm_state__new(struct vm_pool *pool)
 {
-	return calloc(1, sizeof(struct vm_state));
+	struct vm_state *st = vm_pool__alloc(pool, sizeof(*st));
+
+	if (st) {
+		memset(st, 0, sizeof(*st));
+		st->pool = pool;
+	}
+	return st;
 }
 
 struct vm_state *vm_state__copy(const struct vm_state *src)
 {
-	struct vm_state *st = malloc(sizeof(*st));
+	struct vm_state *st = vm_pool__alloc(src->pool, sizeof(*st));
 
 	if (!st)
 		return NULL;
@@ -119,9 +135,9 @@ struct vm_state *vm_state__copy(const struct vm_state *src)
 	st->hist = NULL;
 	st->hist_cap = st->nhist;
 	if (src->nhist) {
-		st->hist = malloc(sizeof(*st->hist) * src->nhist);
+		st->hist = vm_pool__alloc(src->pool, sizeof(*st->hist) * src->nhist);
 		if (!st->hist) {
-			free(st);
+			vm_pool__free(src->pool, st);
 			return NULL;
 		}
 		memcpy(st->hist, src->hist, sizeof(*st->hist) * src->nhist);
@@ -146,29 +162,72 @@ void vm_state__free(struct vm_state *st)
 {
 	if (!st)
 		return;
-	for (int i = 0; i < VM_MAX_FRAMES; i++) {
-		if (st->frame[i])
-			free(st->frame[i]->slots);
-		free(st->frame[i]);
-	}
-	free(st->hist);
-	free(st);
+	for (int i = 0; i < VM_MAX_FRAMES; i++)
+		vm_frame__free(st->frame[i]);
+	vm_pool__free(st->pool, st->hist);
+	vm_pool__free(st->pool, st);
 }
 
-int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
-			int spi, int frame)
+/* Room for n more entries. */
+static int hist_reserve(struct vm_state *st, uint32_t n)
 {
-	if (st->nhist == st->hist_cap) {
-		uint32_t cap = st->hist_cap ? st->hist_cap * 2 : 16;
-		struct vm_hist *h = realloc(st->hist, sizeof(*h) * cap);
+	uint32_t cap = st->hist_cap ? st->hist_cap : 16;
+	struct vm_hist *h;
 
-		if (!h)
-			return -ENOMEM;
-		st->hist = h;
-		st->hist_cap = cap;
-	}
-	st->hist[st->nhist++] = (struct vm_hist){ idx, prev, (int16_t)spi, 0, (uint8_t)frame, 0 };
+	if (st->nhist + n <= st->hist_cap)
+		return 0;
+	while (cap < st->nhist + n)
+		cap *= 2;
+	h = vm_pool__realloc(st->pool, st->hist, sizeof(*h) * cap);
+	if (!h)
+		return -ENOMEM;
+	st->hist = h;
+	st->hist_cap = cap;
 	return 0;
+}
+
+static bool plain_run(const struct vm_hist *h)
+{
+	return h->spi < 0 && !h->linked;
+}
+
+int vm_state__push_hist(struct vm_state *st, uint32_t idx, int frame)
+{
+	struct vm_hist *last = st->nhist ? &st->hist[st->nhist - 1] : NULL;
+
+	st->hist_insns++;
+	if (last && plain_run(last) && last->curframe == frame && last->n < VM_HIST_RUN_MAX &&
+	    last->idx + last->n == idx) {
+		last->n++;
+		return 0;
+	}
+	if (hist_reserve(st, 1)) {
+		st->hist_insns--;
+		return -ENOMEM;
+	}
+	st->hist[st->nhist++] = (struct vm_hist){ .idx = idx, .spi = -1, .n = 1,
+						  .curframe = (uint8_t)frame };
+	return 0;
+}
+
+struct vm_hist *vm_state__hist_top(struct vm_state *st)
+{
+	struct vm_hist *last;
+
+	if (!st->nhist)
+		return NULL;
+	last = &st->hist[st->nhist - 1];
+	if (last->n == 1)
+		return last;
+	if (hist_reserve(st, 1))
+		return NULL;
+	last = &st->hist[st->nhist - 1];
+	last->n--;
+	st->hist[st->nhist] = *last;
+	last = &st->hist[st->nhist++];
+	last->idx += last->n;
+	last->n = 1;
+	return last;
 }
 
 uint64_t vm_linked__pack(const struct vm_linked *l)
@@ -195,8 +254,8 @@ void vm_linked__unpack(uint64_t v, struct vm_linked *l)
 
 void vm_state__keep_hist(struct vm_state *st)
 {
-	if (st->nhist && st->hist_kept != st->nhist) {
-		st->hist_kept = st->nhist;
+	if (st->hist_insns && st->hist_kept != st->hist_insns) {
+		st->hist_kept = st->hist_insns;
 		st->jmp_hist_cnt++;
 	}
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "verifier-model/scalar.h"
 #include "verifier-model/insn.h"
+#include "verifier-model/pool.h"
 
 enum vm_reg_type {
 	VM_NOT_INIT,
@@ -81,6 +82,7 @@ struct vm_frame {
 	int nslots;              /* allocated_stack / 8 */
 	uint64_t live_slots;     /* cleaned state: slots alive (bit spi) */
 	struct vm_slot *slots;   /* slots[spi], spi 0 = fp-8 */
+	struct vm_pool *pool;    /* where the frame and its slots live */
 };
 
 /*
@@ -93,11 +95,19 @@ struct vm_linked {
 	struct { uint8_t frame, is_reg, no; } e[VM_LINKED_MAX];
 };
 
+/*
+ * The insns run since the last checkpoint, as runs of consecutive insns
+ * idx .. idx + n - 1 run one after the other in the same frame; an insn
+ * that touched a stack slot or forked on linked scalars is a run of its
+ * own. 16 bytes: a million-insn walk keeps them for every checkpoint.
+ */
+#define VM_HIST_RUN_MAX 255
 struct vm_hist {
-	uint32_t idx, prev_idx;
+	uint32_t idx;            /* first insn of the run */
 	int16_t spi;             /* stack slot accessed (-1 none) */
-	uint8_t frame;           /* its frame */
-	uint8_t curframe;        /* frame the insn ran in */
+	uint8_t n;               /* insns in the run */
+	uint8_t frame : 4;       /* the slot's frame */
+	uint8_t curframe : 4;    /* frame the insns ran in */
 	uint64_t linked;         /* vm_linked__pack() of a branch's linked scalars, or 0 */
 };
 
@@ -121,10 +131,12 @@ struct vm_state {
 	uint32_t hit_cnt, miss_cnt;
 	bool in_list, evicted, is_ckpt;
 	bool cleaned;            /* dead stack slots dropped (stack_live.c) */
-	struct vm_hist *hist;    /* every insn since the last checkpoint */
+	struct vm_hist *hist;    /* every insn since the last checkpoint, in runs */
 	uint32_t nhist, hist_cap;
+	uint32_t hist_insns;     /* insns the runs hold */
 	uint32_t jmp_hist_cnt;   /* entries the kernel would keep (jmp points, spills) */
-	uint32_t hist_kept;      /* nhist when the last one was counted */
+	uint32_t hist_kept;      /* hist_insns when the last one was counted */
+	struct vm_pool *pool;    /* where the state, its frames and history live */
 };
 
 enum vm_cmp_mode { VM_NOT_EXACT, VM_RANGE_WITHIN, VM_EXACT };
@@ -136,17 +148,19 @@ bool vm_reg__is_pkt(const struct vm_reg *r);
 /* Kernel's name of the register type, e.g. "map_value_or_null". */
 const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len);
 
-struct vm_frame *vm_frame__new(int callsite, int frameno, int subprog);
+struct vm_frame *vm_frame__new(struct vm_pool *pool, int callsite, int frameno, int subprog);
+void vm_frame__free(struct vm_frame *f);
 /* Grow the frame's stack to hold spi (0-based from fp-8). 0 or -ENOMEM. */
 int vm_frame__grow(struct vm_frame *f, int nslots);
 
-struct vm_state *vm_state__new(void);
+struct vm_state *vm_state__new(struct vm_pool *pool);
 /* Deep copy of src (frames, stack, refs, history). NULL on OOM. */
 struct vm_state *vm_state__copy(const struct vm_state *src);
 void vm_state__free(struct vm_state *st);
-/* Append a history entry for insn idx run in frame curframe. 0 or -ENOMEM. */
-int vm_state__push_hist(struct vm_state *st, uint32_t idx, uint32_t prev,
-			int spi, int curframe);
+/* Append insn idx run in frame curframe to the history. 0 or -ENOMEM. */
+int vm_state__push_hist(struct vm_state *st, uint32_t idx, int curframe);
+/* The latest insn's entry, a run of its own, to note a slot or links in; NULL if none. */
+struct vm_hist *vm_state__hist_top(struct vm_state *st);
 /* Packed as the kernel packs them (linked_regs_pack): 3 bits of count, 10 per entry. */
 uint64_t vm_linked__pack(const struct vm_linked *l);
 void vm_linked__unpack(uint64_t v, struct vm_linked *l);

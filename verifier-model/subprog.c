@@ -30,7 +30,7 @@ static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int c
 
 	if (fr >= VM_MAX_FRAMES)
 		return vm_env__reject(env, "the call stack of %d frames is too deep", fr + 1);
-	f = vm_frame__new(callsite, fr, subprog);
+	f = vm_frame__new(st->pool, callsite, fr, subprog);
 	if (!f)
 		return vm_env__limit(env, "model: out of memory");
 	f->regs[VM_REG_FP].type = VM_PTR_STACK;
@@ -397,8 +397,7 @@ int vm_exec_exit(struct vm_env *env, const struct bpf_insn *insn)
 		env->insn_idx = callee->callsite + 1;
 	}
 	cb = callee->in_callback;
-	free(callee->slots);
-	free(callee);
+	vm_frame__free(callee);
 	st->frame[st->curframe--] = NULL;
 	if (cb && vm_release_has(env->opt->kernel, VM_FEAT_CB_CONVERGE)) {
 		struct vm_state *prev = vm_find_prev_entry(env, st, env->insn_idx);

@@ -75,3 +75,26 @@ int guard_anon_present(void *ctx)
 		return 0;
 	return BPF_CORE_READ(t, state_of_old_kernels) > 0;
 }
+
+/*
+ * The shape of issue 17's tracee kprobe (6.18 refuses it at 48 insns; the
+ * model accepted it at 494 before it poisoned such reads): the read comes
+ * after a loop and a branch, so the processed count (21 on 6.18.44-fc-v1272,
+ * model-btf-args holds the model to the live kernel's) tells whether the
+ * walk stops where the kernel's stops, not only the verdict.
+ */
+/* EXPECT-VERDICT: rejected — the missing field is read after a loop and a branch */
+/* EXPECT-MSG: invalid func unknown#195896080 */
+SEC("kprobe/do_nanosleep")
+int read_missing_late(void *ctx)
+{
+	struct task_struct___old *t = (void *)bpf_get_current_task(); // EXPECT: current-task
+	__u64 id = bpf_get_current_pid_tgid();
+	int sum = 0;
+
+	for (int i = 0; i < 4; i++)
+		sum += (id >> (i * 8)) & 0xff;
+	if (sum > 100)
+		return 0;
+	return BPF_CORE_READ(t, state_of_old_kernels) + sum > 0;
+}

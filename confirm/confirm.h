@@ -93,7 +93,9 @@ void confirm_print_table(FILE *out, const struct measurement *before,
 /* A translation unit a multi-file candidate is measured in (confirm/units.c). */
 struct confirm_unit {
 	const char *path;             /* its main file */
-	char *const *args;            /* its front-end compile args */
+	char *const *args;            /* its compile flags */
+	const char *compiler;         /* the project's compiler for it, NULL: clang-19 */
+	const char *cwd;              /* the directory its command runs in, or NULL */
 	const char *text;             /* its main file's bytes, unless rendered */
 	size_t len;
 	const char *label;            /* names its programs: "LABEL:prog" */

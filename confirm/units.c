@@ -119,7 +119,8 @@ static int start_units(struct trial *t, const struct confirm_source *src, const 
 				text = files[i].text;
 				len = files[i].len;
 			}
-		struct compile_opts cc = { .args = unit->args, .overlay = yaml,
+		struct compile_opts cc = { .compiler = unit->compiler, .args = unit->args,
+					   .cwd = unit->cwd, .overlay = yaml,
 					   .overlay_files = ov, .n_overlay_files = nf };
 
 		err = compile_job__start(&t->jobs[u], dir, unit->path, text, len, &cc);

@@ -102,6 +102,17 @@ static int plan_files(struct fix_fileset *set, struct file_snapshot *snaps,
 	return err ? err : fix_fileset__select(set, NULL);
 }
 
+static void units_free(struct confirm_unit *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++) {
+		struct lint_command cmd = { (char *)v[i].compiler, (char *)v[i].cwd,
+					    (char **)v[i].args };
+
+		lint_command__free(&cmd);
+	}
+	free(v);
+}
+
 /* The units to measure in: every one that reads a file of the set. */
 static struct confirm_unit *units_of(const struct fix_fileset *set, const struct shared_unit *u,
 				     size_t n, const struct lint_options *opt, size_t *nu)
@@ -111,25 +122,24 @@ static struct confirm_unit *units_of(const struct fix_fileset *set, const struct
 	*nu = 0;
 	for (size_t k = 0; v && k < n; k++) {
 		const char *base = strrchr(u[k].path, '/');
+		struct lint_command cmd;
 
 		if (!u[k].found || !unit_reads(&u[k], set))
 			continue;
-		v[*nu] = (struct confirm_unit){ .path = u[k].path, .text = u[k].text,
-						.len = u[k].len,
-						.label = base ? base + 1 : u[k].path };
-		v[*nu].args = lint_compile_args(u[k].path, opt);
-		if (!v[(*nu)++].args)
-			return v;	/* caller sees the NULL args */
+		/* each unit as the project compiles it: its database entry's compiler */
+		if (lint_compile_command(u[k].path, opt, &cmd)) {
+			units_free(v, *nu);
+			*nu = 0;
+			return NULL;
+		}
+		v[(*nu)++] = (struct confirm_unit){ .path = u[k].path, .args = cmd.args,
+						    .compiler = cmd.compiler, .cwd = cmd.dir,
+						    .text = u[k].text, .len = u[k].len,
+						    .label = base ? base + 1 : u[k].path };
 	}
 	return v;
 }
 
-static void units_free(struct confirm_unit *v, size_t n)
-{
-	for (size_t i = 0; v && i < n; i++)
-		lint_args_free((char **)v[i].args);
-	free(v);
-}
 
 static int show_and_write(struct fix_fileset *set, struct file_snapshot *snaps,
 			  const struct shared_opts *o)
@@ -191,7 +201,7 @@ int shared_stage__run(const struct shared_unit *units, size_t n, struct shared_o
 	for (size_t f = 0; f < set.n_files; f++)
 		report_skipped(o->out, set.files[f].path, &set.files[f]);
 	cu = units_of(&set, units, n, o->opt, &ncu);
-	if (!cu || (ncu && !cu[ncu - 1].args)) {
+	if (!cu) {
 		status = 2;
 		goto out;
 	}

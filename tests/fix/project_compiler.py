@@ -6,7 +6,9 @@
 - `-- /usr/lib/llvm-19/bin/clang FLAGS` (clang-19 by another path) names
   the compiler the same way;
 - a database naming a compiler this machine lacks: one line, exit 2, the
-  file unchanged.
+  file unchanged;
+- a fix in a header (the static helper moved to hot.h): its trials
+  compile the unit with the database's wrapper too, not clang-19.
 Usage: project_compiler.py BPF_FIX CLANG"""
 import json
 import os
@@ -82,6 +84,30 @@ def missing_compiler_checks(c, d):
             "missing compiler: one line naming it", r.stderr.decode())
 
 
+def header_checks(c, d):
+    sub = os.path.join(d, "hdr")
+    os.mkdir(sub)
+    text = read(CASE).decode()
+    start = text.index("struct {")
+    end = text.index("SEC(\"tc\")")
+    write(os.path.join(sub, "hot.h"), text[start:end].encode())
+    src = os.path.join(sub, "prog.bpf.c")
+    write(src, (text[:start] + '#include "hot.h"\n\n' + text[end:]).encode())
+    log = os.path.join(sub, "cc.log")
+    write(os.path.join(sub, "cc-wrap.sh"),
+          ('#!/bin/sh\necho "$PWD $*" >> %s\nexec %s "$@"\n' % (log, CLANG)).encode(), 0o755)
+    database(sub, "./cc-wrap.sh", src)
+    orig_h = read(os.path.join(sub, "hot.h"))
+    r = run([BPF_FIX, "--apply", "-p", sub, src])
+    err = r.stderr.decode()
+    c.check(r.returncode == 1 and read(os.path.join(sub, "hot.h")) != orig_h,
+            "header: the fix in hot.h is applied (exit 1)", err)
+    runs = read(log).decode().splitlines() if os.path.exists(log) else []
+    c.check(len(runs) >= 2 and all(l.startswith(sub + " ") for l in runs),
+            "header: the unit's trials compiled by the database's wrapper in its "
+            "directory (%d runs)" % len(runs), err)
+
+
 def main():
     c = Checks()
     d = tempfile.mkdtemp(prefix="bpf-fix-cc-")
@@ -89,6 +115,7 @@ def main():
         wrapper_checks(c, d)
         other_path_checks(c, d)
         missing_compiler_checks(c, d)
+        header_checks(c, d)
     finally:
         shutil.rmtree(d)
     c.finish()

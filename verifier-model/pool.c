@@ -12,16 +12,6 @@
 #include <sys/mman.h>
 #include "verifier-model/pool.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define POOL_USE_MALLOC 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define POOL_USE_MALLOC 1
-#endif
-#endif
-#ifndef POOL_USE_MALLOC
-#define POOL_USE_MALLOC 0
-#endif
 
 #define POOL_BIG       UINT32_MAX        /* the block is malloc's */
 #define POOL_MAX_CLASS ((size_t)1 << 18)
@@ -136,7 +126,7 @@ void *vm_pool__alloc(struct vm_pool *p, size_t n)
 	uint32_t cls;
 	struct pool_hdr *h;
 
-	if (POOL_USE_MALLOC || n + sizeof(*h) > POOL_MAX_CLASS)
+	if (VM_POOL_USES_MALLOC || n + sizeof(*h) > POOL_MAX_CLASS)
 		return big_alloc(n);
 	cls = class_of(n + sizeof(*h), &bytes);
 	if (p->free[cls]) {

@@ -14,6 +14,18 @@
 
 #define VM_POOL_CLASSES 52
 
+/* Under AddressSanitizer (GCC's or clang's) every block is malloc's: it still sees use after free. */
+#if defined(__SANITIZE_ADDRESS__)
+#define VM_POOL_USES_MALLOC 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VM_POOL_USES_MALLOC 1
+#endif
+#endif
+#ifndef VM_POOL_USES_MALLOC
+#define VM_POOL_USES_MALLOC 0
+#endif
+
 struct vm_pool {
 	void *free[VM_POOL_CLASSES];   /* freed blocks of each size class */
 	void *chunks;                  /* mapped chunks, linked through their head */

@@ -22,20 +22,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from fixlib import Checks
 
 FIX = os.path.abspath(sys.argv[1])
 ROOT = os.environ["BPF_SOURCE_ROOT"]
 VMDIR = os.environ.get("BPF_VMLINUX_DIR", "")
-failures = 0
-
-
-def check(ok, what, detail=""):
-    global failures
-    print("%s %s" % ("ok" if ok else "FAIL", what))
-    if not ok:
-        failures += 1
-        if detail:
-            print("    " + detail.replace("\n", "\n    ")[-3000:])
 
 
 def snapshot(d):
@@ -52,6 +43,7 @@ def main():
     if not os.path.exists(vm):
         print("SKIP: no generated vmlinux.h (needs /sys/kernel/btf/vmlinux and bpftool)")
         return 77
+    c = Checks()
     d = tempfile.mkdtemp(prefix="bpf-stable-")
     try:
         src = os.path.join(ROOT, "testdata", "project-stable")
@@ -63,29 +55,29 @@ def main():
         after = snapshot(d)
         changed = sorted(n for n in before if before[n] != after[n])
         loops = re.findall(rb"bpf_for\(i, 0, (\d+)\)", after["hot.h"])
-        check(r.returncode == 1 and changed == ["hot.h"],
+        c.check(r.returncode == 1 and changed == ["hot.h"],
               "the first --apply changes hot.h only, exit 1",
               "exit %d, changed %s\n%s" % (r.returncode, changed, r.stderr))
-        check(loops == [b"64", b"48", b"32"],
+        c.check(loops == [b"64", b"48", b"32"],
               "mix_a's, mix_b's and small's loops are bpf_for, folded's is not",
               "bpf_for over %s\n%s" % (loops, r.stderr))
         hot = after["hot.h"]
         defs = hot.find(b"#ifndef bpf_for")
-        check(hot.startswith(b"/* SPDX-License-Identifier") and
+        c.check(hot.startswith(b"/* SPDX-License-Identifier") and
               hot.find(b'#include "note.h"') < defs < hot.rfind(b"#endif") and defs > 0,
               "hot.h's added definitions: below its licence, inside its guard, after "
               "its includes", hot.decode()[:1500])
         figures = summary(r.stderr)
         print("  first run: processed insns %s -> %s (verifier model)" %
               (figures if figures else ("?", "?")))
-        check(figures is not None and figures[1] < figures[0],
+        c.check(figures is not None and figures[1] < figures[0],
               "the first run's processed insns fall", r.stderr)
         r = subprocess.run([FIX, "--apply", "a.bpf.c"], cwd=d, capture_output=True, text=True)
-        check(r.returncode == 0 and snapshot(d) == after,
+        c.check(r.returncode == 0 and snapshot(d) == after,
               "a second --apply changes nothing, exit 0", r.stdout + r.stderr)
     finally:
         shutil.rmtree(d)
-    return 1 if failures else 0
+    c.finish()
 
 
 if __name__ == "__main__":

@@ -59,19 +59,20 @@ def check_apply(c, rule, case, fixed, tmp, crlf=False):
 
 
 def check_patch(c, rule, case, fixed, tmp):
-    """The diff printed from a relative path applies with patch -p1 and git apply."""
+    """The diff printed from a relative path applies with patch -p1 and git apply
+    (one bpf-fix run: both tools take the same diff)."""
     label = "%s/%s" % (rule, os.path.basename(case))
     sub = os.path.join("src", rule)
+    rel = os.path.join(sub, os.path.basename(case))
+    root = os.path.join(tmp, "diff")
+    os.makedirs(os.path.join(root, sub))
+    write(os.path.join(root, rel), read(case))
+    r = run(tool_argv(BPF_FIX, case, rel), cwd=root)
+    if not c.check(r.returncode == 1 and r.stdout.startswith(b"diff --git a/" + rel.encode()),
+                   label + ": diff printed for " + rel, r.stderr.decode()):
+        return
     for tool in (["patch", "-p1", "-s"], ["git", "apply"]):
-        root = os.path.join(tmp, tool[0])
-        os.makedirs(os.path.join(root, sub))
-        rel = os.path.join(sub, os.path.basename(case))
-        write(os.path.join(root, rel), read(case))
-        r = run(tool_argv(BPF_FIX, case, rel), cwd=root)
-        if not c.check(r.returncode == 1 and r.stdout.startswith(b"diff --git a/" + rel.encode()),
-                       label + ": diff printed for " + rel, r.stderr.decode()):
-            continue
-        copy = root + "-target"
+        copy = os.path.join(tmp, tool[0] + "-target")
         os.makedirs(os.path.join(copy, sub))
         write(os.path.join(copy, rel), read(case))
         p = subprocess.run(tool, cwd=copy, input=r.stdout, stdout=subprocess.PIPE,

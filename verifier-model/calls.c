@@ -621,6 +621,23 @@ static int iter_next(struct vm_env *env, struct vm_slot *s, int spi, const struc
 	return 0;
 }
 
+/*
+ * check_kfunc_args for scalars and __map arguments (VM_ARG_ANYTHING: an
+ * __ign argument, not looked at).
+ */
+static int plain_kfunc_args(struct vm_env *env, const struct vm_func_sig *sig)
+{
+	for (int i = 0; i < 5 && sig->args[i] != VM_ARG_NONE; i++) {
+		const struct vm_reg *r = vm_env__reg(env, i + 1);
+
+		if (sig->args[i] == VM_ARG_SCALAR && r->type != VM_SCALAR)
+			return vm_env__reject(env, "R%d is not a scalar", i + 1);
+		if (sig->args[i] == VM_ARG_CONST_MAP && r->type != VM_PTR_MAP)
+			return expect(env, i + 1, "map_ptr");
+	}
+	return 0;
+}
+
 static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 {
 	const struct vm_insn_ref *ref = env->prog->refs ? &env->prog->refs[env->insn_idx] : NULL;
@@ -665,6 +682,8 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 	}
 	if (sig->flags & VM_FN_KF_PTR)
 		return vm_kfunc_ptr_call(env, sig);
+	if (plain_kfunc_args(env, sig))
+		return -EACCES;
 	if (!strcmp(sig->name, "bpf_rcu_read_lock"))
 		env->cur->active_rcu++;
 	else if (!strcmp(sig->name, "bpf_rcu_read_unlock") && env->cur->active_rcu)

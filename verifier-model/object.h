@@ -16,9 +16,8 @@
 
 struct btf;
 
-/* 6.9's map type and address-space cast; Debian 12's headers predate them */
+/* 6.9's map type; Debian 12's headers predate it */
 #define VM_BPF_MAP_TYPE_ARENA 33
-#define VM_BPF_ADDR_SPACE_CAST 1   /* off of BPF_ALU64|BPF_MOV|BPF_X */
 
 enum vm_map_kind {
 	VM_MAP_USER,    /* from the BTF .maps section */

@@ -14,6 +14,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "verifier-model/klog.h"
+#include "verifier-model/rawload.h"
 #include "verifier-model/result.h"
 #include "verifier-model/sectype.h"
 
@@ -78,6 +79,7 @@ struct load_try {
 	size_t log_size;
 	int err;
 	int fd;                 /* of the loaded program, -1 */
+	bool raw;               /* loaded by rawload.c: fd is ours to close */
 	struct bpf_object *bobj;
 	char note[160];         /* a fix-up made so the program loads here */
 	char skipped[8][64];    /* maps this kernel would not create: left out */
@@ -196,12 +198,58 @@ static void fixup_type(struct bpf_program *bp, const struct vm_prog *vp,
 	bpf_program__set_expected_attach_type(bp, attach);
 }
 
+/* What one load left open: libbpf's object, or rawload.c's program fd. */
+static void try_close(struct load_try *t)
+{
+	bpf_object__close(t->bobj);
+	t->bobj = NULL;
+	if (t->raw && t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+}
+
+static bool has_arena(const struct vm_object *obj)
+{
+	for (size_t i = 0; i < obj->n_maps; i++)
+		if (obj->maps[i].type == VM_BPF_MAP_TYPE_ARENA)
+			return true;
+	return false;
+}
+
+/*
+ * libbpf before 1.4 cannot load an object using an arena (map_extra as an
+ * enum64, .addr_space.1 relocations; the arena never mapped, which the
+ * verifier requires without map_extra): rawload.c loads the program from
+ * the model's reading of it, with libbpf's low-level calls.
+ */
+static int load_raw(const struct vm_object *obj, const struct vm_prog *vp,
+		    unsigned level, unsigned flags, struct load_try *t)
+{
+	struct vm_raw_load r;
+	int err = vm_raw_load(obj, (size_t)(vp - obj->progs), level, flags, t->log,
+			      t->log_size, &r);
+
+	t->raw = true;
+	t->fd = r.fd;
+	t->err = r.err;
+	snprintf(t->note, sizeof(t->note), "an arena: loaded by bpf-verify's own loader "
+		 "(libbpf %s cannot)", libbpf_version_string());
+	if (err)
+		snprintf(last_warning, sizeof(last_warning), "%s", r.why);
+	return err;
+}
+
 static int load_once(const struct vm_object *obj, const struct vm_prog *vp,
 		     unsigned level, unsigned flags, struct load_try *t)
 {
 	struct bpf_program *p, *want = NULL;
 
 	t->fd = -1;
+	/* BPF_VERIFY_OWN_LOADER=1: every object so (tests compare the two loaders) */
+	if (getenv("BPF_VERIFY_OWN_LOADER") && !strcmp(getenv("BPF_VERIFY_OWN_LOADER"), "1"))
+		return load_raw(obj, vp, level, flags, t);
+	if (has_arena(obj))
+		return load_raw(obj, vp, level, flags, t);
 	t->bobj = bpf_object__open_file(obj->path, NULL);
 	if (!t->bobj)
 		return -errno;
@@ -251,16 +299,14 @@ static int load_prog(const struct vm_object *obj, const struct vm_prog *vp,
 			break;
 		}
 		err = load_once(obj, vp, level, flags, t);
-		if (!err && t->err && !t->log[0] && skip_failed_map(t)) {
-			bpf_object__close(t->bobj);
-			t->bobj = NULL;
+		if (!err && t->err && !t->log[0] && !t->raw && skip_failed_map(t)) {
+			try_close(t);
 			last_warning[0] = failed_map[0] = 0;
 			continue;
 		}
 		if (err || t->err != -ENOSPC || t->log_size >= LOG_MAX)
 			break;
-		bpf_object__close(t->bobj);
-		t->bobj = NULL;
+		try_close(t);
 		t->log_size = t->log_size > LOG_MAX / 4 ? LOG_MAX : t->log_size * 4;
 	}
 	libbpf_set_print(old);
@@ -319,7 +365,7 @@ static void count_insns(const struct vm_object *obj, const struct vm_prog *p,
 		if (sum != want && sum != want - 1)
 			vm_result__free(res);
 	}
-	bpf_object__close(t.bobj);
+	try_close(&t);
 	free(t.log);
 }
 
@@ -421,8 +467,7 @@ static int load_for_verdict(const struct vm_object *obj, const struct vm_prog *p
 
 	if (err || !t->err || t->log[0])
 		return err;
-	bpf_object__close(t->bobj);
-	t->bobj = NULL;
+	try_close(t);
 	return load_prog(obj, p, 1 | 4, flags, LOG_MIN, t);
 }
 
@@ -452,14 +497,14 @@ static int kernel_verify(const struct vm_object *obj, size_t idx,
 	snprintf(res->note, sizeof(res->note), "%s", t.note);
 	if (err) {
 		res->verdict = VM_LOAD_ERROR;
-		snprintf(res->reason, sizeof(res->reason), "libbpf: %.240s",
-			 libbpf_words(err));
+		snprintf(res->reason, sizeof(res->reason), "%s%.240s",
+			 t.raw ? "" : "libbpf: ", libbpf_words(err));
 	} else {
 		keep_log(p->name, t.log);
 		fill_from_log(&t, res);
 		set_verdict(&t, p, res);
 	}
-	bpf_object__close(t.bobj);
+	try_close(&t);
 	free(t.log);
 	if (!err && res->verdict != VM_LOAD_ERROR && opt && opt->want_insn_counts)
 		count_insns(obj, p, flags, res);

@@ -397,15 +397,20 @@ static unsigned host_nr_cpu_ids(void)
 
 /*
  * do_refine_retval_range: string/stack helpers return at most their size;
- * bpf_get_smp_processor_id less than nr_cpu_ids (known for the host only).
+ * bpf_get_smp_processor_id less than nr_cpu_ids: the host's for the
+ * running release, the VM's for another (the machine that release runs on
+ * here).
  */
 static void refine_retval(struct vm_env *env, int id, const struct call_meta *m)
 {
 	struct vm_reg *r0 = vm_env__reg(env, 0);
 
 	if (id == BPF_FUNC_get_smp_processor_id) {
-		if (vm_release_is_host(env->opt->kernel) && host_nr_cpu_ids())
-			scalar_set_urange(&r0->s, 0, host_nr_cpu_ids() - 1);
+		unsigned n = vm_release_is_host(env->opt->kernel) ? host_nr_cpu_ids()
+								    : VM_GUEST_NR_CPUS;
+
+		if (n)
+			scalar_set_urange(&r0->s, 0, n - 1);
 		return;
 	}
 	if (id != BPF_FUNC_probe_read_str && id != BPF_FUNC_probe_read_kernel_str &&
@@ -658,9 +663,8 @@ static int map_btf_arg(struct vm_env *env, const struct vm_func_sig *sig, int re
 		return vm_env__reject(env, "kernel function %s args#%d expected pointer to STRUCT "
 				      "bpf_map but R%d has a pointer to STRUCT %s", sig->name,
 				      regno - 1, regno, (name = vm_kbtf_name(r->btf_id)) ? name : "?");
-	if (!(r->flags & VM_F_TRUSTED) && !r->ref_obj_id)
-		return vm_env__reject(env, "arg#%d is untrusted_ptr_bpf_map expected ptr_bpf_map "
-				      "or socket", regno - 1);
+	if (!(r->flags & VM_F_TRUSTED) && !r->ref_obj_id)   /* KF_TRUSTED_ARGS */
+		return vm_env__reject(env, "R%d must be referenced or trusted", regno);
 	if (r->flags & VM_F_MAYBE_NULL)
 		return vm_env__reject(env, "Possibly NULL pointer passed to trusted arg%d", regno - 1);
 	return 0;

@@ -50,5 +50,10 @@ const char *vm_release_feature_name(enum vm_feature f);
 bool vm_release_has_kfunc(unsigned kver, const char *name);
 /* True when the model imitates the running kernel (kver 0 or its release). */
 bool vm_release_is_host(unsigned kver);
+/*
+ * The CPUs of the qemu VM another release runs in (qemu/runner.c's -smp):
+ * its nr_cpu_ids, which bounds bpf_get_smp_processor_id there.
+ */
+#define VM_GUEST_NR_CPUS 1
 
 #endif

@@ -13,6 +13,8 @@
  * ("relocation to section .addr_space.1"). EXPECT-VERDICT and EXPECT-MSG
  * are what the verifier's source (6.12, 6.18) says; tests/model/btf_args.py
  * holds the model to them and, where arenas can be created, to the kernel.
+ * This host refuses arena maps: testdata/arena/kernel-6.12.tsv holds the
+ * 6.12 kernel's figures (in the VM), which model-accuracy holds the model to.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>

@@ -119,7 +119,8 @@ static bool skip_failed_map(struct load_try *t)
  * libbpf turns a use of a map it did not create into a call to function
  * 2001000000 + the map's index: say which map instead.
  */
-static void name_missing_map(struct load_try *t, char *reason, size_t len)
+static void name_missing_map(struct load_try *t, const struct vm_object *obj,
+			     char *reason, size_t len)
 {
 	const char *at = strstr(reason, "unknown#2001");
 	struct bpf_map *m;
@@ -129,6 +130,12 @@ static void name_missing_map(struct load_try *t, char *reason, size_t len)
 	if (!at || !t->n_skipped)
 		return;
 	idx = strtol(at + strlen("unknown#"), NULL, 10) - 2001000000L;
+	if (t->raw) {   /* rawload.c poisons with the reader's map index */
+		if (idx >= 0 && (size_t)idx < obj->n_maps)
+			snprintf(reason, len, "uses map '%.60s', which could not be created "
+				 "here", obj->maps[idx].name);
+		return;
+	}
 	bpf_object__for_each_map(m, t->bobj)
 		if (i++ == idx) {
 			snprintf(reason, len, "uses map '%.60s', which could not be created "
@@ -232,8 +239,19 @@ static int load_raw(const struct vm_object *obj, const struct vm_prog *vp,
 	t->raw = true;
 	t->fd = r.fd;
 	t->err = r.err;
-	snprintf(t->note, sizeof(t->note), "an arena: loaded by bpf-verify's own loader "
-		 "(libbpf %s cannot)", libbpf_version_string());
+	t->n_skipped = r.n_left_out < 2 ? r.n_left_out : 2;
+	for (int i = 0; i < t->n_skipped; i++)
+		snprintf(t->skipped[i], sizeof(t->skipped[0]), "%s", r.left_out[i]);
+	if (r.n_left_out == 1)
+		snprintf(t->note, sizeof(t->note), "map '%.60s' could not be created here "
+			 "(%.40s): loaded without it", r.left_out[0], strerror(r.left_out_errno));
+	else if (r.n_left_out)
+		snprintf(t->note, sizeof(t->note), "%d maps could not be created here "
+			 "('%.40s', '%.40s'%s): loaded without them", r.n_left_out, r.left_out[0],
+			 r.left_out[1], r.n_left_out > 2 ? ", ..." : "");
+	else
+		snprintf(t->note, sizeof(t->note), "an arena: loaded by bpf-verify's own loader "
+			 "(libbpf %s cannot)", libbpf_version_string());
 	if (err)
 		snprintf(last_warning, sizeof(last_warning), "%s", r.why);
 	return err;
@@ -409,8 +427,8 @@ static void set_load_error(struct load_try *t, const struct vm_prog *p,
 	}
 }
 
-static void set_verdict(struct load_try *t, const struct vm_prog *p,
-			struct vm_result *res)
+static void set_verdict(struct load_try *t, const struct vm_object *obj,
+			const struct vm_prog *p, struct vm_result *res)
 {
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
@@ -422,7 +440,7 @@ static void set_verdict(struct load_try *t, const struct vm_prog *p,
 		return;
 	}
 	vm_klog__reason(t->log, res->reason, sizeof(res->reason));
-	name_missing_map(t, res->reason, sizeof(res->reason));
+	name_missing_map(t, obj, res->reason, sizeof(res->reason));
 	if (res->insns || res->reason[0]) {
 		/* a failure, as veristat counts it, even where libbpf failed after
 		 * the verifier (filling a prog array's slots with programs not loaded) */
@@ -502,7 +520,7 @@ static int kernel_verify(const struct vm_object *obj, size_t idx,
 	} else {
 		keep_log(p->name, t.log);
 		fill_from_log(&t, res);
-		set_verdict(&t, p, res);
+		set_verdict(&t, obj, p, res);
 	}
 	try_close(&t);
 	free(t.log);

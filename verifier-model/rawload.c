@@ -233,6 +233,11 @@ static int create_map(struct raw *r, size_t i)
 	}
 	if (fd < 0) {   /* left out: only a program that uses it fails */
 		r->map_errno[i] = errno;
+		if (r->out->n_left_out < 2)
+			snprintf(r->out->left_out[r->out->n_left_out], sizeof(r->out->left_out[0]),
+				 "%s", m->name);
+		if (!r->out->n_left_out++)
+			r->out->left_out_errno = errno;
 		return 0;
 	}
 	r->map_fd[i] = fd;
@@ -271,10 +276,12 @@ static int resolve_insns(struct raw *r, const struct vm_prog *p, struct bpf_insn
 		case VM_REF_MAP_FD: case VM_REF_MAP_VALUE:
 			if (ref->map < 0 || (size_t)ref->map >= r->obj->n_maps)
 				return fail(r, -EINVAL, "insn %zu: bad map reference", i);
-			if (r->map_fd[ref->map] < 0)
-				return fail(r, -r->map_errno[ref->map], "uses map '%.60s', which could "
-					    "not be created here (%s)", r->obj->maps[ref->map].name,
-					    strerror(r->map_errno[ref->map]));
+			if (r->map_fd[ref->map] < 0) {   /* libbpf's poison_map_ldimm64 */
+				for (int k = 0; k < 2; k++)
+					insn[i + k] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL,
+						.imm = VM_RAW_POISON_BASE + ref->map };
+				break;
+			}
 			insn[i].imm = r->map_fd[ref->map];
 			break;
 		case VM_REF_KFUNC:

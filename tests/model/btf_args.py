@@ -99,6 +99,11 @@ def main():
                 print("ok %s: %s, %s insns (model; no kernel here)" % (prog, verdict, m["insns"]))
                 continue
             k = kernel.get(prog)
+            if k and "which could not be created here" in k["reason"]:
+                # this host refuses the map (arenas: EPERM): the kernel cannot judge
+                print("ok %s: %s, %s insns (model; the kernel here: %s)" %
+                      (prog, verdict, m["insns"], k["reason"]))
+                continue
             if not k or k["verdict"] != word:
                 print("FAIL %s: kernel says %s, the annotation %s" %
                       (prog, k and k["verdict"], verdict))

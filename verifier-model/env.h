@@ -62,6 +62,7 @@ struct vm_env {
 	int *special_at;               /* per map: lock and timer offset + 2, 0 unknown (locks.c) */
 	struct vm_stack_live *live;    /* 6.18 stack liveness (stack_live.c), or NULL */
 	struct vm_fastcall fastcall;   /* bpf_fastcall patterns (fastcall.c) */
+	int8_t arena;                  /* program names an arena map: 1, no: -1, 0 not known yet */
 };
 
 /* Reject with the kernel's words; returns -EACCES for convenient returns. */

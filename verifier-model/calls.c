@@ -22,6 +22,7 @@
 #include "verifier-model/calls.h"
 #include "verifier-model/subprog.h"
 #include "verifier-model/precision.h"
+#include "verifier-model/stack_extra.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -490,6 +491,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 		if (err)
 			return err;
 	}
+	if ((sig->flags & VM_FN_LOOP) && (err = vm_stack_extra_loop_call(env, m.func_subprog)))
+		return err;
 	if (sig->flags & VM_FN_CALLBACK) {
 		if (!vm_release_has(env->opt->kernel, VM_FEAT_CB_CONVERGE))
 			memcpy(args, vm_env__frame(env)->regs, sizeof(args));

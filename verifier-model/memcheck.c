@@ -721,11 +721,12 @@ int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bo
 		/* check_stack_access_within_bounds: even a zero-size access */
 		if (lo < -VM_MAX_STACK || hi > 0)
 			return stack_bounds_error(env, regno, reg, size, write);
+		/* which grows the stack to lo, even for a zero-size access */
+		vm_note_stack_depth(env, reg->frameno, (int)lo);
+		if (lo < 0 && vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
+			return vm_env__limit(env, "model: out of memory");
 		if (size == 0 && zero_ok)
 			return 0;
-		vm_note_stack_depth(env, reg->frameno, (int)lo);
-		if (vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
-			return vm_env__limit(env, "model: out of memory");
 		/* an uninit (write-only) argument is filled byte by byte: no read */
 		if (!write && vm_live_read(env, reg->frameno, vm_live_slots_of(lo, hi)))
 			return -ENOMEM;

@@ -22,6 +22,7 @@
 #include "verifier-model/subprog.h"
 #include "verifier-model/entry.h"
 #include "verifier-model/precision.h"
+#include "verifier-model/stack_extra.h"
 
 static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int callsite)
 {
@@ -38,6 +39,7 @@ static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int c
 	scalar_set_const(&f->regs[VM_REG_FP].s, 0);
 	st->frame[fr] = f;
 	st->curframe = fr;
+	vm_stack_extra_enter(env, subprog);
 	return 0;
 }
 
@@ -420,6 +422,7 @@ int vm_exec_may_goto(struct vm_env *env, const struct bpf_insn *insn)
 	if (!q)
 		return -EACCES;
 	q->may_goto_depth++;
+	vm_stack_extra_may_goto(env);
 	if (prev)
 		vm_widen_imprecise(env, prev, q);
 	env->insn_idx = (int)vm_insn_jmp_target(insn, idx);

@@ -5,7 +5,8 @@ testdata/model-verdicts (other cases whose verdict the model must get).
 Each program's comment says what the 6.18 verifier answers
 (EXPECT-VERDICT: accepted|rejected) and, for a rejection, may give the
 words of its error line (EXPECT-MSG: text, a substring both the model's
-and the kernel's reason must hold). A file's BPF-VERIFY-ARGS: line gives
+and the kernel's reason must hold); EXPECT-STACK: the stack depth line
+("8+0") both must report. A file's BPF-VERIFY-ARGS: line gives
 bpf-verify options for all its programs (--prog-flags=strict-alignment). The model must give that verdict;
 where bpf() is permitted, the live kernel must agree and the model's
 processed count must be the kernel's. An object DIR-CASE.bpf.o comes
@@ -23,24 +24,30 @@ SKIP = 77
 
 
 def expectations(src):
-    """{program: (verdict, message)} from the EXPECT-VERDICT and EXPECT-MSG
-    comments before each SEC function, and the file's BPF-VERIFY-ARGS."""
-    want, pending, msg, args = {}, None, None, []
+    """{program: (verdict, message, stack)} from the EXPECT-VERDICT,
+    EXPECT-MSG and EXPECT-STACK comments before each SEC function, and the
+    file's BPF-VERIFY-ARGS."""
+    want, pending, msg, stack, args = {}, None, None, None, []
     for line in open(src):
         m = re.search(r"BPF-VERIFY-ARGS: (.*)", line)
         if m:
             args = m.group(1).split()
         m = re.search(r"EXPECT-VERDICT: (accepted|rejected)", line)
         if m:
-            pending, msg = m.group(1), None
+            pending, msg, stack = m.group(1), None, None
+            continue
+        m = re.search(r"EXPECT-STACK: ([0-9+]+)", line)
+        if m:
+            stack = m.group(1)
             continue
         m = re.search(r"EXPECT-MSG: (.*?)\s*(?:\*/)?\s*$", line)
         if m:
             msg = m.group(1)
             continue
-        m = re.match(r"int (?:BPF_[A-Z_]+\()?(\w+)", line)
+        # int NAME, int BPF_PROG(NAME, or a naked function's int NAME
+        m = re.match(r"(?:__attribute__\(\(naked\)\) )?int (?:BPF_[A-Z_]+\()?(\w+)", line)
         if m and pending:
-            want[m.group(1)] = (pending, msg)
+            want[m.group(1)] = (pending, msg, stack)
             pending = None
     return want, args
 
@@ -67,7 +74,7 @@ def main():
         kernel = run(tool, "kernel", obj, args)
         if kernel is None:
             print("note: bpf() not permitted: checking the annotated verdicts only")
-        for prog, (verdict, msg) in sorted(want.items()):
+        for prog, (verdict, msg, stack) in sorted(want.items()):
             word = {"accepted": "success", "rejected": "failure"}[verdict]
             m = model.get(prog)
             checked += 1
@@ -80,6 +87,10 @@ def main():
                 print("FAIL %s: model says '%s', want '%s'" % (prog, m["reason"], msg))
                 failures += 1
                 continue
+            if stack and m["stack_depth"] != stack:
+                print("FAIL %s: model's stack depth %s, want %s" % (prog, m["stack_depth"], stack))
+                failures += 1
+                continue
             if kernel is None:
                 continue
             k = kernel.get(prog)
@@ -89,6 +100,10 @@ def main():
                 failures += 1
             elif msg and msg not in k["reason"]:
                 print("FAIL %s: kernel says '%s', the annotation '%s'" % (prog, k["reason"], msg))
+                failures += 1
+            elif stack and k["stack_depth"] != stack:
+                print("FAIL %s: kernel's stack depth %s, the annotation %s" %
+                      (prog, k["stack_depth"], stack))
                 failures += 1
             elif k["insns"] != m["insns"]:
                 print("FAIL %s: model %s processed insns, kernel %s" %

@@ -23,6 +23,7 @@
 #include "verifier-model/subprog.h"
 #include "verifier-model/precision.h"
 #include "verifier-model/stack_extra.h"
+#include "verifier-model/dynptr.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -473,6 +474,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 		return vm_env__reject(env, "cannot call GPL-restricted function from non-GPL compatible program");
 	if ((sig->flags & VM_FN_SLEEPABLE) && !env->prog->sleepable)
 		return vm_env__reject(env, "helper call might sleep in a non-sleepable prog");
+	if (sig->flags & VM_FN_DYNPTR)
+		return vm_dynptr_call(env, sig);
 	for (int i = 0; i < 5; i++)
 		if ((err = pkt_arg(env, sig, i, insn->imm)) || (err = check_arg(env, sig, i, &m)))
 			return err;
@@ -668,6 +671,8 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 	}
 	if (sig->flags & VM_FN_KF_PTR)
 		return vm_kfunc_ptr_call(env, sig);
+	if (sig->flags & VM_FN_DYNPTR)
+		return vm_dynptr_call(env, sig);
 	if (!strcmp(sig->name, "bpf_rcu_read_lock"))
 		env->cur->active_rcu++;
 	else if (!strcmp(sig->name, "bpf_rcu_read_unlock") && env->cur->active_rcu)
@@ -702,13 +707,14 @@ void vm_clear_pkt_pointers(struct vm_state *st)
 		struct vm_frame *fr = st->frame[f];
 
 		for (int r = 0; r < VM_MAX_REG; r++)
-			if (vm_reg__is_pkt(&fr->regs[r]) || fr->regs[r].type == VM_PTR_PKT_END)
+			if (vm_reg__is_pkt(&fr->regs[r]) || fr->regs[r].type == VM_PTR_PKT_END ||
+			    (fr->regs[r].flags & VM_F_PKT_SLICE))
 				vm_reg__mark_unknown(&fr->regs[r]);
 		for (int s = 0; s < fr->nslots; s++) {
 			struct vm_reg *r = &fr->slots[s].spilled;
 
 			if (fr->slots[s].type[0] == VM_SLOT_SPILL &&
-			    (vm_reg__is_pkt(r) || r->type == VM_PTR_PKT_END))
+			    (vm_reg__is_pkt(r) || r->type == VM_PTR_PKT_END || (r->flags & VM_F_PKT_SLICE)))
 				vm_reg__mark_unknown(r);
 		}
 	}

@@ -18,6 +18,7 @@
 #include "verifier-model/stack_live.h"
 #include "verifier-model/exec.h"
 #include "verifier-model/memcheck.h"
+#include "verifier-model/dynptr.h"
 #include "verifier-model/precision.h"
 
 
@@ -131,6 +132,7 @@ static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 	s = &f->slots[spi];
 	if (s->type[0] == VM_SLOT_ITER)
 		return vm_env__reject(env, "invalid write to stack: iterator slot");
+	vm_dynptr_destroy(env, f, spi);    /* a write over a dynptr ends it */
 	if (val && !(o % 8) && (val->type == VM_SCALAR || size == 8)) {
 		if (val->type != VM_SCALAR && size != 8)
 			return vm_env__reject(env, "invalid size of register spill");
@@ -207,7 +209,8 @@ static int stack_read(struct vm_env *env, struct vm_frame *f, int o, int size, i
 		}
 	}
 	for (int b = b0; b < b0 + size && b < 8; b++) {
-		if (s->type[b] == VM_SLOT_ITER)   /* an iterator's state is not data */
+		/* an iterator's or a dynptr's state is not data */
+		if (s->type[b] == VM_SLOT_ITER || s->type[b] == VM_SLOT_DYNPTR)
 			return vm_env__reject(env, "invalid read from stack off %d+%d size %d", o,
 					      b - b0, size);
 		spill += s->type[b] == VM_SLOT_SPILL;
@@ -709,6 +712,24 @@ static int stack_bounds_error(struct vm_env *env, int regno, const struct vm_reg
 			      (unsigned long long)reg->s.var_off.mask, reg->off, size);
 }
 
+/* check_stack_range_initialized: a dynptr's bytes are neither read nor written */
+static int dynptr_bytes(struct vm_env *env, int regno, const struct vm_frame *f, int64_t lo,
+			int64_t hi, bool write)
+{
+	for (int64_t a = lo; a < hi; a++) {
+		int spi = (int)((-a - 1) / 8);
+
+		if (spi >= f->nslots || f->slots[spi].type[a + 8 * (spi + 1)] != VM_SLOT_DYNPTR)
+			continue;
+		if (write)
+			return vm_env__reject(env, "potential write to dynptr at off=%d disallowed",
+					      (int)a);
+		return vm_env__reject(env, "invalid read from stack R%d off %d+%d size %d", regno,
+				      (int)lo, (int)(a - lo), (int)(hi - lo));
+	}
+	return 0;
+}
+
 int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bool zero_ok)
 {
 	struct vm_reg *reg = vm_env__reg(env, regno);
@@ -727,6 +748,8 @@ int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bo
 			return vm_env__limit(env, "model: out of memory");
 		if (size == 0 && zero_ok)
 			return 0;
+		if (dynptr_bytes(env, regno, f, lo, hi, write))
+			return -EACCES;
 		/* an uninit (write-only) argument is filled byte by byte: no read */
 		if (!write && vm_live_read(env, reg->frameno, vm_live_slots_of(lo, hi)))
 			return -ENOMEM;

@@ -31,6 +31,7 @@ enum vm_reg_type {
 	VM_PTR_SOCK_COMMON,  /* struct bpf_sock views of a socket: read-only */
 	VM_PTR_SOCKET,
 	VM_PTR_TCP_SOCK,     /* struct bpf_tcp_sock */
+	VM_PTR_DYNPTR,       /* CONST_PTR_TO_DYNPTR: a global function's dynptr argument (dynptr.c) */
 };
 
 /* type flags, compared as part of the type */
@@ -40,6 +41,8 @@ enum vm_reg_type {
 #define VM_F_TRUSTED    0x8
 #define VM_F_SOCK_VALUE 0x10    /* sockmap/sockhash lookup: a socket once not NULL */
 #define VM_F_FLOW_KEYS  0x20    /* MEM: a flow dissector's flow_keys (PTR_TO_FLOW_KEYS) */
+#define VM_F_DYNPTR_SLICE 0x40  /* MEM: a dynptr's slice, btf_id its dynptr's id */
+#define VM_F_PKT_SLICE  0x80    /* MEM: ... of an skb or xdp dynptr (packet data) */
 
 /* scalar id flag: this register is its id's base plus off (rX += K link) */
 #define VM_ID_ADD_CONST 0x80000000u
@@ -59,7 +62,8 @@ struct vm_reg {
 	uint32_t btf_id;
 };
 
-enum vm_slot_type { VM_SLOT_INVALID, VM_SLOT_SPILL, VM_SLOT_MISC, VM_SLOT_ZERO, VM_SLOT_ITER };
+enum vm_slot_type { VM_SLOT_INVALID, VM_SLOT_SPILL, VM_SLOT_MISC, VM_SLOT_ZERO, VM_SLOT_ITER,
+		       VM_SLOT_DYNPTR };
 enum vm_iter_state { VM_ITER_ACTIVE = 1, VM_ITER_DRAINED = 2 };
 
 struct vm_slot {

@@ -23,6 +23,7 @@
 #include "verifier-model/entry.h"
 #include "verifier-model/precision.h"
 #include "verifier-model/stack_extra.h"
+#include "verifier-model/dynptr.h"
 
 static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int callsite)
 {
@@ -108,6 +109,8 @@ static bool arg_matches(struct vm_env *env, int regno, const struct vm_reg *want
 		return r->type == VM_PTR_CTX && !r->off;
 	if (want->type == VM_PTR_BTF)
 		return trusted_matches(r, want);
+	if (want->type == VM_PTR_DYNPTR)   /* process_dynptr_func's words on failure */
+		return vm_dynptr_global_arg(env, regno) == 0;
 	if (is_null_const(r))
 		return want->flags & VM_F_MAYBE_NULL;
 	if ((r->flags & VM_F_MAYBE_NULL) && !(want->flags & VM_F_MAYBE_NULL))

@@ -610,6 +610,9 @@ static int iter_next(struct vm_env *env, struct vm_slot *s, int spi, const struc
 	r0->type = VM_PTR_MEM;
 	r0->flags = VM_F_RDONLY;
 	r0->mem_size = (uint32_t)sig->ret_size;
+	/* the element is the iterator's: destroying it ends the pointer (release_reference) */
+	r0->id = ++env->id_gen;
+	r0->ref_obj_id = s->spilled.ref_obj_id;
 	if (s->iter_state == VM_ITER_ACTIVE) {
 		struct vm_state *prev = vm_find_prev_entry(env, env->cur->parent, idx), *q;
 		struct vm_slot *qs;

@@ -110,6 +110,9 @@ static void sync_one(struct vm_reg *r, void *ctx)
 
 	if (r == src || r->type != VM_SCALAR || (r->id & ~VM_ID_ADD_CONST) != id)
 		return;
+	/* a 32-bit and a 64-bit "base + K" do not follow each other */
+	if (((r->id ^ src->id) & VM_ID_ADD_CONST) == VM_ID_ADD_CONST)
+		return;
 	if ((!(r->id & VM_ID_ADD_CONST) && !(src->id & VM_ID_ADD_CONST)) || r->off == src->off) {
 		uint32_t rid = r->id;
 		int32_t off = r->off;
@@ -122,11 +125,15 @@ static void sync_one(struct vm_reg *r, void *ctx)
 		uint32_t rid = r->id;
 		int32_t off = r->off;
 
-		scalar_set_const(&delta, (uint64_t)(int64_t)((int32_t)r->off - (int32_t)src->off));
+		scalar_set_const(&delta, (uint64_t)((int64_t)r->off - (int64_t)src->off));
 		*r = *src;
 		r->id = rid;
 		r->off = off;
 		scalar_alu(&r->s, &delta, BPF_ADD, true, 0);
+		if (rid & VM_ID_ADD_CONST32) {   /* zext_32_to_64, reg_bounds_sync */
+			scalar_zext32(&r->s);
+			scalar_sync(&r->s);
+		}
 	}
 }
 

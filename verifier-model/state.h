@@ -45,7 +45,11 @@ enum vm_reg_type {
 #define VM_F_PKT_SLICE  0x80    /* MEM: ... of an skb or xdp dynptr (packet data) */
 
 /* scalar id flag: this register is its id's base plus off (rX += K link) */
-#define VM_ID_ADD_CONST 0x80000000u
+#define VM_ID_ADD_CONST64 0x80000000u
+/* ... of a 32-bit add (wX += K, 6.18): the link holds for the low 32 bits, zero-extended */
+#define VM_ID_ADD_CONST32 0x20000000u
+/* either: what "this id is a base plus off" tests mean */
+#define VM_ID_ADD_CONST (VM_ID_ADD_CONST64 | VM_ID_ADD_CONST32)
 
 struct vm_reg {
 	uint8_t type, flags;

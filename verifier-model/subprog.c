@@ -432,17 +432,20 @@ int vm_exec_may_goto(struct vm_env *env, const struct bpf_insn *insn)
 	return 0;
 }
 
-static void widen_reg(const struct vm_reg *o, struct vm_reg *c)
+/* maybe_widen_reg: an imprecise scalar not exactly the old one (ids mapped) is forgotten */
+static void widen_reg(const struct vm_reg *o, struct vm_reg *c, struct vm_idmap *m)
 {
 	if (o->type != VM_SCALAR || c->type != VM_SCALAR || o->precise || c->precise)
 		return;
-	if (o->id == c->id && scalar_equal(&o->s, &c->s))
+	if (vm_regsafe(o, c, m, VM_EXACT))
 		return;
 	vm_reg__mark_unknown(c);
 }
 
 void vm_widen_imprecise(struct vm_env *env, const struct vm_state *old, struct vm_state *cur)
 {
+	struct vm_idmap m = { .n = 0 };   /* one map for the whole state, as idmap_scratch */
+
 	(void)env;
 	for (int f = old->curframe; f >= 0; f--) {
 		const struct vm_frame *of = old->frame[f];
@@ -451,9 +454,9 @@ void vm_widen_imprecise(struct vm_env *env, const struct vm_state *old, struct v
 		if (!cf)
 			continue;
 		for (int r = 0; r < VM_MAX_REG; r++)
-			widen_reg(&of->regs[r], &cf->regs[r]);
+			widen_reg(&of->regs[r], &cf->regs[r], &m);
 		for (int s = 0; s < of->nslots && s < cf->nslots; s++)
 			if (of->slots[s].type[0] == VM_SLOT_SPILL && cf->slots[s].type[0] == VM_SLOT_SPILL)
-				widen_reg(&of->slots[s].spilled, &cf->slots[s].spilled);
+				widen_reg(&of->slots[s].spilled, &cf->slots[s].spilled, &m);
 	}
 }

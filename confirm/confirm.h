@@ -99,6 +99,8 @@ struct confirm_unit {
 	const char *text;             /* its main file's bytes, unless rendered */
 	size_t len;
 	const char *label;            /* names its programs: "LABEL:prog" */
+	char *const *aliases;         /* absolute names, not real paths (a symlink */
+	size_t n_aliases;             /* between), it includes files by */
 };
 
 /* One file of a multi-file rendering. */

@@ -46,10 +46,33 @@ static int write_file(const char *path, const char *text, size_t len)
 }
 
 /*
+ * The overlay's entries laying tmp over the file at real: under that
+ * path, and under every name a unit includes it by through a symlink,
+ * since clang looks a header up by the name it includes it by.
+ */
+static void overlay_entries(FILE *y, bool first, const char *real, const char *tmp,
+			    const struct confirm_unit *units, size_t n_units)
+{
+	static const char entry[] =
+		"%s{ \"type\": \"file\", \"name\": \"%s\", \"external-contents\": \"%s\" }\n";
+
+	fprintf(y, entry, first ? "" : ",", real, tmp);
+	for (size_t u = 0; u < n_units; u++)
+		for (size_t a = 0; a < units[u].n_aliases; a++) {
+			char *to = realpath(units[u].aliases[a], NULL);
+
+			if (to && !strcmp(to, real))
+				fprintf(y, entry, ",", units[u].aliases[a], tmp);
+			free(to);
+		}
+}
+
+/*
  * The candidate files as temporaries, and the overlay naming them; 0 or
  * -errno. ov[i] says what the overlay lays where (its strings malloc'd).
  */
 static int write_overlay(struct compile_dir *dir, const struct confirm_file *files, size_t n,
+			 const struct confirm_unit *units, size_t n_units,
 			 char *yaml, size_t ylen, struct compile_overlay_file *ov)
 {
 	unsigned id = dir->next_id++;
@@ -73,8 +96,7 @@ static int write_overlay(struct compile_dir *dir, const struct confirm_file *fil
 		if (!err && !realpath(files[i].path, real))
 			err = -errno;
 		if (!err)
-			fprintf(y, "%s{ \"type\": \"file\", \"name\": \"%s\", \"external-contents\": \"%s\" }\n",
-				i ? "," : "", real, tmp);
+			overlay_entries(y, i == 0, real, tmp, units, n_units);
 		ov[i] = (struct compile_overlay_file){ .path = err ? NULL : strdup(real),
 						       .external = err ? NULL : strdup(tmp),
 						       .text = files[i].text, .len = files[i].len };
@@ -108,7 +130,8 @@ static int start_units(struct trial *t, const struct confirm_source *src, const 
 	if (!err && !(ov = calloc(nf + 1, sizeof(*ov))))
 		err = -ENOMEM;
 	if (!err)
-		err = write_overlay(dir, files, nf, yaml, sizeof(yaml), ov);
+		err = write_overlay(dir, files, nf, src->units, src->n_units, yaml, sizeof(yaml),
+				    ov);
 	for (size_t u = 0; u < src->n_units && !err; u++) {
 		const struct confirm_unit *unit = &src->units[u];
 		const char *text = unit->text;

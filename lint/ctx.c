@@ -4,10 +4,12 @@
  * and fix edits that follow macros to where the text is really written.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "lint/internal.h"
 
 CXTranslationUnit lint_tu(struct lint_ctx *ctx) { return ctx->tu; }
@@ -377,31 +379,67 @@ void ctx__run_rules(struct lint_ctx *ctx, const char *rule_filter)
 		target__downgrade(on_rules[i], ctx->out, 0, ctx->conf->cfg.target_kernel);
 }
 
+/* Add s to the list v[0..*n) unless it is there; s is taken. */
+static void add_unique(char ***v, size_t *n, char *s)
+{
+	char **grown;
+
+	for (size_t i = 0; s && i < *n; i++)
+		if (!strcmp((*v)[i], s)) {
+			free(s);
+			return;
+		}
+	grown = s ? realloc(*v, (*n + 1) * sizeof(**v)) : NULL;
+	if (!grown) {
+		free(s);
+		return;
+	}
+	*v = grown;
+	grown[(*n)++] = s;
+}
+
+/*
+ * The absolute name a unit includes a file by, when a symlink makes it
+ * differ from its real path: a fix's trial must lay the fixed bytes over
+ * that name too, which is the one the compiler looks up. NULL otherwise.
+ */
+static char *alias_of(const char *name, const char *real)
+{
+	char cwd[PATH_MAX], *abs = NULL, *again;
+
+	if (name[0] == '/')
+		abs = strdup(name);
+	else if (getcwd(cwd, sizeof(cwd)) && asprintf(&abs, "%s/%s", cwd, name) < 0)
+		abs = NULL;
+	if (!abs || !strcmp(abs, real))
+		goto none;
+	again = realpath(abs, NULL);	/* it must name the same file */
+	if (again && !strcmp(again, real)) {
+		free(again);
+		return abs;
+	}
+	free(again);
+none:
+	free(abs);
+	return NULL;
+}
+
 static void add_include(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
 	struct lint_ctx *ctx = data;
 	struct bpf_findings *out = ctx->out;
 	CXString s;
-	char *real, **v;
+	char *real, *alias;
 
 	(void)stack;
 	if (!depth || !file_reported(ctx, f) || in_system_header(ctx, f, 0))
 		return;
 	s = clang_getFileName(f);
 	real = realpath(clang_getCString(s), NULL);
+	alias = real ? alias_of(clang_getCString(s), real) : NULL;
 	clang_disposeString(s);
-	for (size_t i = 0; real && i < out->n_includes; i++)
-		if (!strcmp(out->includes[i], real)) {
-			free(real);
-			return;
-		}
-	v = real ? realloc(out->includes, (out->n_includes + 1) * sizeof(*v)) : NULL;
-	if (!v) {
-		free(real);
-		return;
-	}
-	out->includes = v;
-	v[out->n_includes++] = real;
+	add_unique(&out->includes, &out->n_includes, real);
+	add_unique(&out->include_aliases, &out->n_include_aliases, alias);
 }
 
 void ctx__collect_includes(struct lint_ctx *ctx)

@@ -132,6 +132,9 @@ void findings_free(struct bpf_findings *list)
 	for (size_t i = 0; i < list->n_includes; i++)
 		free(list->includes[i]);
 	free(list->includes);
+	for (size_t i = 0; i < list->n_include_aliases; i++)
+		free(list->include_aliases[i]);
+	free(list->include_aliases);
 	memset(list, 0, sizeof(*list));
 }
 

@@ -74,6 +74,9 @@ struct bpf_findings {
 	unsigned target_kernel;  /* KVER() lint_run used (option, config, uname); 0 = unset */
 	char **includes;         /* real paths of the reported files the unit includes */
 	size_t n_includes;
+	/* absolute names other than those real paths (a symlink between) it includes them by */
+	char **include_aliases;
+	size_t n_include_aliases;
 };
 
 /* Append a zeroed finding (cost = -1) and return it; NULL on ENOMEM. */

@@ -170,6 +170,30 @@ static int get_finding(struct lint_wire *w, struct bpf_findings *out)
 	return w->bad ? -EPROTO : 0;
 }
 
+static void put_strv(struct lint_wire *w, char *const *v, size_t n)
+{
+	wire__put_u64(w, n);
+	for (size_t i = 0; i < n; i++)
+		wire__put_str(w, v[i]);
+}
+
+/* A string list into *v (calloc'd), *n its length; w->bad on a short or bad message. */
+static void get_strv(struct lint_wire *w, char ***v, size_t *n)
+{
+	size_t want = w->bad ? 0 : wire__get_u64(w);
+
+	if (!want || w->bad)
+		return;
+	if (want > w->n) {	/* each string costs at least its length word */
+		w->bad = true;
+		return;
+	}
+	*v = calloc(want, sizeof(**v));
+	for (size_t i = 0; *v && i < want && !w->bad; i++)
+		(*v)[(*n)++] = wire__get_str(w);
+	w->bad |= !*v;
+}
+
 void wire__put_result(struct lint_wire *w, int rc, const char *err,
 		      const struct bpf_findings *found)
 {
@@ -180,9 +204,8 @@ void wire__put_result(struct lint_wire *w, int rc, const char *err,
 	wire__put_u64(w, found->n);
 	for (size_t i = 0; i < found->n; i++)
 		put_finding(w, &found->v[i]);
-	wire__put_u64(w, found->n_includes);
-	for (size_t i = 0; i < found->n_includes; i++)
-		wire__put_str(w, found->includes[i]);
+	put_strv(w, found->includes, found->n_includes);
+	put_strv(w, found->include_aliases, found->n_include_aliases);
 }
 
 int wire__get_result(struct lint_wire *w, struct bpf_findings *out, char **err)
@@ -197,13 +220,8 @@ int wire__get_result(struct lint_wire *w, struct bpf_findings *out, char **err)
 	for (size_t i = 0; i < n && !w->bad; i++)
 		if (get_finding(w, out))
 			break;
-	n = w->bad ? 0 : wire__get_u64(w);
-	if (n && !w->bad && n <= w->n) {	/* each string costs at least its length word */
-		out->includes = calloc(n, sizeof(*out->includes));
-		for (size_t i = 0; out->includes && i < n && !w->bad; i++)
-			out->includes[out->n_includes++] = wire__get_str(w);
-		w->bad |= !out->includes;
-	}
+	get_strv(w, &out->includes, &out->n_includes);
+	get_strv(w, &out->include_aliases, &out->n_include_aliases);
 	return w->bad ? -EPROTO : rc;
 }
 

@@ -135,7 +135,9 @@ static struct confirm_unit *units_of(const struct fix_fileset *set, const struct
 		v[(*nu)++] = (struct confirm_unit){ .path = u[k].path, .args = cmd.args,
 						    .compiler = cmd.compiler, .cwd = cmd.dir,
 						    .text = u[k].text, .len = u[k].len,
-						    .label = base ? base + 1 : u[k].path };
+						    .label = base ? base + 1 : u[k].path,
+						    .aliases = u[k].found->include_aliases,
+						    .n_aliases = u[k].found->n_include_aliases };
 	}
 	return v;
 }

@@ -28,19 +28,12 @@ import subprocess
 import sys
 import tempfile
 
+from fixlib import Checks
+
 FIX, LINT, VERIFY, CLANG = (os.path.abspath(a) for a in sys.argv[1:5])
 ROOT = os.environ["BPF_SOURCE_ROOT"]
 VMDIR = os.environ.get("BPF_VMLINUX_DIR", "")
-failures = 0
-
-
-def check(ok, what, detail=""):
-    global failures
-    print("%s %s" % ("ok" if ok else "FAIL", what))
-    if not ok:
-        failures += 1
-        if detail:
-            print("    " + detail.replace("\n", "\n    ")[-3000:])
+c = Checks()
 
 
 def run(argv, d):
@@ -68,7 +61,7 @@ def compile_all(d, tag):
         o = "%s-%s.o" % (f, tag)
         r = run([CLANG, "-O2", "-g", "-target", "bpf", "-D__TARGET_ARCH_x86",
                  "-I/usr/include/" + multi, "-c", f + ".bpf.c", "-o", o], d)
-        check(r.returncode == 0, "%s.bpf.c (%s) compiles with clang-19" % (f, tag), r.stderr)
+        c.check(r.returncode == 0, "%s.bpf.c (%s) compiles with clang-19" % (f, tag), r.stderr)
         objs.append(o)
     return objs
 
@@ -95,7 +88,7 @@ def main():
         old_vmlinux_steps(d)
     finally:
         shutil.rmtree(d)
-    return 1 if failures else rc
+    return 1 if c.failed else rc
 
 
 def old_vmlinux_steps(d):
@@ -104,7 +97,7 @@ def old_vmlinux_steps(d):
     after = snapshot(d)
     changed = sorted(n for n in before if before[n] != after.get(n))
     guard = b"#ifndef BPF_FIX_STRUCT_BPF_ITER_NUM"
-    check(r.returncode == 1 and changed == ["d.bpf.c", "hot.h"] and
+    c.check(r.returncode == 1 and changed == ["d.bpf.c", "hot.h"] and
           guard in after["d.bpf.c"] and guard in after["hot.h"],
           "old vmlinux.h: d.bpf.c and hot.h each fixed, each with struct bpf_iter_num "
           "under one guard", "changed %s\n%s" % (changed, r.stderr))
@@ -112,24 +105,24 @@ def old_vmlinux_steps(d):
                            text=True).stdout.strip() or "x86_64-linux-gnu"
     r = run([CLANG, "-O2", "-g", "-target", "bpf", "-D__TARGET_ARCH_x86",
              "-I/usr/include/" + multi, "-c", "d.bpf.c", "-o", "d.o"], d)
-    check(r.returncode == 0, "old vmlinux.h: the fixed d.bpf.c compiles", r.stderr)
+    c.check(r.returncode == 0, "old vmlinux.h: the fixed d.bpf.c compiles", r.stderr)
     again = snapshot(d)
     r2 = run([FIX, "--apply", "a.bpf.c", "d.bpf.c"], d)
-    check(r2.returncode == 0 and snapshot(d) == again,
+    c.check(r2.returncode == 0 and snapshot(d) == again,
           "old vmlinux.h: a second run changes nothing", r2.stdout + r2.stderr)
 
 
 def steps(d):
     r = run([LINT, "--color=never", "-q", "a.bpf.c", "b.bpf.c"], d)
     hot = [l for l in r.stdout.splitlines() if l.startswith("hot.h:") and "warning:" in l]
-    check(r.returncode == 1 and len(hot) == 1 and "[bounded-loop]" in hot[0],
+    c.check(r.returncode == 1 and len(hot) == 1 and "[bounded-loop]" in hot[0],
           "bpf-lint a.bpf.c b.bpf.c: hot.h's loop once, exit 1", r.stdout + r.stderr)
-    check("note: this file is included by a.bpf.c, b.bpf.c" in r.stdout,
+    c.check("note: this file is included by a.bpf.c, b.bpf.c" in r.stdout,
           "the finding names both programs", r.stdout)
-    check(not any(l.startswith("vmlinux.h") for l in r.stdout.splitlines()),
+    c.check(not any(l.startswith("vmlinux.h") for l in r.stdout.splitlines()),
           "nothing reported in vmlinux.h", r.stdout)
     r = run([LINT, "--color=never", "."], d)
-    check("4 files:" in r.stderr and "c_piece.bpf.c:11:2: warning:" in r.stdout,
+    c.check("4 files:" in r.stderr and "c_piece.bpf.c:11:2: warning:" in r.stdout,
           "a directory run lints a, b, c and d, the piece through c", r.stdout + r.stderr)
 
     before = snapshot(d)
@@ -137,31 +130,33 @@ def steps(d):
     r = run([FIX, "--apply", "a.bpf.c", "b.bpf.c", "c.bpf.c", "d.bpf.c"], d)
     after = snapshot(d)
     changed = sorted(n for n in before if not n.endswith(".o") and before[n] != after.get(n))
-    check(r.returncode == 1 and changed == ["c_piece.bpf.c", "d.bpf.c", "hot.h"],
+    c.check(r.returncode == 1 and changed == ["c_piece.bpf.c", "d.bpf.c", "hot.h"],
           "bpf-fix --apply edits hot.h, c_piece.bpf.c and d.bpf.c only (vmlinux.h untouched)",
           "changed %s\n%s" % (changed, r.stderr))
-    check(b"bpf_for(i, 0, NSLOTS)" in after["hot.h"], "hot.h's loop is a bpf_for", "")
-    check(not [n for n in after if ".bpf-fix-" in n], "no temporary or journal left", "")
+    c.check(b"bpf_for(i, 0, NSLOTS)" in after["hot.h"], "hot.h's loop is a bpf_for", "")
+    c.check(not [n for n in after if ".bpf-fix-" in n], "no temporary or journal left", "")
     objs_after = compile_all(d, "after")
     r2 = run([FIX, "--apply", "a.bpf.c", "b.bpf.c", "c.bpf.c", "d.bpf.c"], d)
     again = {n: b for n, b in snapshot(d).items() if not n.endswith(".o")}
-    check(r2.returncode == 0 and again == {n: b for n, b in after.items() if not n.endswith(".o")},
+    c.check(r2.returncode == 0 and again == {n: b for n, b in after.items() if not n.endswith(".o")},
           "a second run changes nothing",
           r2.stdout + r2.stderr)
 
     kb, err = kernel_insns(d, objs_before)
     if kb is None:
         print("SKIP kernel figures: %s" % err.strip())
-        return 1 if failures else 77
+        return 1 if c.failed else 77
     ka, err = kernel_insns(d, objs_after)
     rel = os.uname().release
     for prog in ("prog_a", "prog_b", "prog_c", "prog_d"):
         (vb, nb), (va, na) = kb.get(prog, ("missing", 0)), ka.get(prog, ("missing", 0))
         print("  %s: %d -> %d processed insns (kernel %s), %s -> %s" % (prog, nb, na, rel, vb, va))
-        check(vb == "success" and va == "success" and 0 < na * 10 <= nb,
+        c.check(vb == "success" and va == "success" and 0 < na * 10 <= nb,
               "%s loads before and after, a tenth of the insns or less" % prog)
-    return 1 if failures else 0
+    return 1 if c.failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    rc = main()
+    print("%d checks, %d failed" % (c.n, c.failed))
+    sys.exit(rc)

@@ -13,6 +13,11 @@ On a copy with the generated vmlinux.h:
   include guard, after its includes;
 - the processed insns it prints fall;
 - a second --apply changes nothing, exit 0.
+hot.h is a symlink to shared/hot.h, as projects link shared headers in:
+each trial must lay its bytes over the name a.bpf.c includes it by (the
+trials saw the unchanged header, and every fix was dropped with "the
+compiled object is unchanged"), and --apply writes the target, keeping
+the link.
 
   stable.py BPF_FIX
 """
@@ -30,7 +35,8 @@ VMDIR = os.environ.get("BPF_VMLINUX_DIR", "")
 
 
 def snapshot(d):
-    return {n: open(os.path.join(d, n), "rb").read() for n in sorted(os.listdir(d))}
+    return {n: open(os.path.join(d, n), "rb").read() for n in sorted(os.listdir(d))
+            if os.path.isfile(os.path.join(d, n))}
 
 
 def summary(err):
@@ -50,6 +56,9 @@ def main():
         for n in os.listdir(src):
             shutil.copy(os.path.join(src, n), d)
         shutil.copy(vm, d)
+        os.mkdir(os.path.join(d, "shared"))
+        os.rename(os.path.join(d, "hot.h"), os.path.join(d, "shared", "hot.h"))
+        os.symlink(os.path.join("shared", "hot.h"), os.path.join(d, "hot.h"))
         before = snapshot(d)
         r = subprocess.run([FIX, "--apply", "a.bpf.c"], cwd=d, capture_output=True, text=True)
         after = snapshot(d)
@@ -67,6 +76,8 @@ def main():
               hot.find(b'#include "note.h"') < defs < hot.rfind(b"#endif") and defs > 0,
               "hot.h's added definitions: below its licence, inside its guard, after "
               "its includes", hot.decode()[:1500])
+        c.check(os.readlink(os.path.join(d, "hot.h")) == "shared/hot.h",
+                "hot.h is still the symlink, its target fixed", "")
         figures = summary(r.stderr)
         print("  first run: processed insns %s -> %s (verifier model)" %
               (figures if figures else ("?", "?")))

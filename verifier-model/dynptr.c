@@ -77,6 +77,24 @@ void vm_dynptr_destroy(struct vm_env *env, struct vm_frame *f, int spi)
 	invalidate_slices(env->cur, id);
 }
 
+/* check_stack_range_initialized: a dynptr's bytes are neither read nor written */
+int vm_dynptr_check_bytes(struct vm_env *env, int regno, const struct vm_frame *f, int64_t lo,
+			  int64_t hi, bool write)
+{
+	for (int64_t a = lo; a < hi; a++) {
+		int spi = (int)((-a - 1) / 8);
+
+		if (spi >= f->nslots || f->slots[spi].type[a + 8 * (spi + 1)] != VM_SLOT_DYNPTR)
+			continue;
+		if (write)
+			return vm_env__reject(env, "potential write to dynptr at off=%d disallowed",
+					      (int)a);
+		return vm_env__reject(env, "invalid read from stack R%d off %d+%d size %d", regno,
+				      (int)lo, (int)(a - lo), (int)(hi - lo));
+	}
+	return 0;
+}
+
 /* An uninitialised dynptr argument: written 8 bytes at a time, then marked. */
 static int uninit_arg(struct vm_env *env, int regno, int kind)
 {

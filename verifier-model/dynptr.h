@@ -11,6 +11,7 @@
 #define VM_DYNPTR_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "verifier-model/helpers.h"
 
 struct vm_env;
@@ -26,6 +27,12 @@ int vm_dynptr_call(struct vm_env *env, const struct vm_func_sig *sig);
 int vm_dynptr_global_arg(struct vm_env *env, int regno);
 /* r as a global function sees its struct bpf_dynptr * argument */
 void vm_dynptr_mark_arg(struct vm_env *env, struct vm_reg *r);
+/*
+ * A helper's memory argument regno over [lo, hi) of frame f: no byte may
+ * be a dynptr's (check_stack_range_initialized). 0 or -EACCES.
+ */
+int vm_dynptr_check_bytes(struct vm_env *env, int regno, const struct vm_frame *f, int64_t lo,
+			  int64_t hi, bool write);
 /* A write over slot spi of f: the dynptr there (if any) is gone, with its slices. */
 void vm_dynptr_destroy(struct vm_env *env, struct vm_frame *f, int spi);
 

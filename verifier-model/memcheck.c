@@ -712,24 +712,6 @@ static int stack_bounds_error(struct vm_env *env, int regno, const struct vm_reg
 			      (unsigned long long)reg->s.var_off.mask, reg->off, size);
 }
 
-/* check_stack_range_initialized: a dynptr's bytes are neither read nor written */
-static int dynptr_bytes(struct vm_env *env, int regno, const struct vm_frame *f, int64_t lo,
-			int64_t hi, bool write)
-{
-	for (int64_t a = lo; a < hi; a++) {
-		int spi = (int)((-a - 1) / 8);
-
-		if (spi >= f->nslots || f->slots[spi].type[a + 8 * (spi + 1)] != VM_SLOT_DYNPTR)
-			continue;
-		if (write)
-			return vm_env__reject(env, "potential write to dynptr at off=%d disallowed",
-					      (int)a);
-		return vm_env__reject(env, "invalid read from stack R%d off %d+%d size %d", regno,
-				      (int)lo, (int)(a - lo), (int)(hi - lo));
-	}
-	return 0;
-}
-
 int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bool zero_ok)
 {
 	struct vm_reg *reg = vm_env__reg(env, regno);
@@ -748,7 +730,7 @@ int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bo
 			return vm_env__limit(env, "model: out of memory");
 		if (size == 0 && zero_ok)
 			return 0;
-		if (dynptr_bytes(env, regno, f, lo, hi, write))
+		if (vm_dynptr_check_bytes(env, regno, f, lo, hi, write))
 			return -EACCES;
 		/* an uninit (write-only) argument is filled byte by byte: no read */
 		if (!write && vm_live_read(env, reg->frameno, vm_live_slots_of(lo, hi)))

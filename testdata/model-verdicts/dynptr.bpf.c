@@ -171,6 +171,48 @@ __attribute__((naked)) int xdp_dynptr_read(void)
 		      :: [from_xdp] "i"(bpf_dynptr_from_xdp) : "memory");
 }
 
+/* EXPECT-VERDICT: rejected — a helper may not fill the dynptr's slots */
+/* EXPECT-MSG: potential write to dynptr at off=-16 disallowed */
+SEC("xdp")
+__attribute__((naked)) int xdp_helper_writes_dynptr(void)
+{
+	asm volatile ("r2 = 0;"
+		      "r3 = r10;"
+		      "r3 += -16;"
+		      "call %[from_xdp];"
+		      "r1 = r10;"
+		      "r1 += -16;"
+		      "r2 = 8;"
+		      "r3 = 0;"
+		      "call %[probe_read];"
+		      "r0 = 2;"
+		      "exit;"
+		      :: [from_xdp] "i"(bpf_dynptr_from_xdp),
+			 [probe_read] "i"(BPF_FUNC_probe_read_kernel) : "memory");
+}
+
+/* EXPECT-VERDICT: rejected — nor read them as memory */
+/* EXPECT-MSG: invalid read from stack R1 off -16+0 size 8 */
+SEC("xdp")
+__attribute__((naked)) int xdp_helper_reads_dynptr(void)
+{
+	asm volatile ("r2 = 0;"
+		      "r3 = r10;"
+		      "r3 += -16;"
+		      "call %[from_xdp];"
+		      "r1 = r10;"
+		      "r1 += -16;"
+		      "r2 = 8;"
+		      "r3 = 0;"
+		      "r4 = 0;"
+		      "r5 = 0;"
+		      "call %[csum_diff];"
+		      "r0 = 2;"
+		      "exit;"
+		      :: [from_xdp] "i"(bpf_dynptr_from_xdp),
+			 [csum_diff] "i"(BPF_FUNC_csum_diff) : "memory");
+}
+
 /* EXPECT-VERDICT: rejected — moving the packet head ends the slice */
 /* EXPECT-MSG: R7 invalid mem access 'scalar' */
 SEC("xdp")

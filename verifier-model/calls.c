@@ -380,11 +380,41 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 	return 0;
 }
 
-/* do_refine_retval_range: string/stack helpers return at most their size. */
+/* The host kernel's nr_cpu_ids: one past the last possible CPU, 0 unknown. */
+static unsigned host_nr_cpu_ids(void)
+{
+	static unsigned n;
+	unsigned a = 0, b = 0;
+	FILE *f;
+
+	if (n || !(f = fopen("/sys/devices/system/cpu/possible", "r")))
+		return n;
+	switch (fscanf(f, "%u-%u", &a, &b)) {
+	case 1: n = a + 1; break;
+	case 2: n = b + 1; break;
+	}
+	fclose(f);
+	return n;
+}
+
+/*
+ * do_refine_retval_range: string/stack helpers return at most their size;
+ * bpf_get_smp_processor_id less than nr_cpu_ids: the host's for the
+ * running release, the VM's for another (the machine that release runs on
+ * here).
+ */
 static void refine_retval(struct vm_env *env, int id, const struct call_meta *m)
 {
 	struct vm_reg *r0 = vm_env__reg(env, 0);
 
+	if (id == BPF_FUNC_get_smp_processor_id) {
+		unsigned n = vm_release_is_host(env->opt->kernel) ? host_nr_cpu_ids()
+								    : VM_GUEST_NR_CPUS;
+
+		if (n)
+			scalar_set_urange(&r0->s, 0, n - 1);
+		return;
+	}
 	if (id != BPF_FUNC_probe_read_str && id != BPF_FUNC_probe_read_kernel_str &&
 	    id != BPF_FUNC_probe_read_user_str && id != BPF_FUNC_get_stack &&
 	    id != BPF_FUNC_get_task_stack)
@@ -630,6 +660,43 @@ static int iter_next(struct vm_env *env, struct vm_slot *s, int spi, const struc
 	return 0;
 }
 
+/* A __map argument may also be a trusted struct bpf_map (a map iterator's). */
+static int map_btf_arg(struct vm_env *env, const struct vm_func_sig *sig, int regno)
+{
+	const struct vm_reg *r = vm_env__reg(env, regno);
+	const char *name;
+
+	if (r->type != VM_PTR_BTF)
+		return expect(env, regno, "map_ptr");
+	if (r->btf_id && vm_kbtf_struct_is(r->btf_id, "bpf_map") == 0)
+		return vm_env__reject(env, "kernel function %s args#%d expected pointer to STRUCT "
+				      "bpf_map but R%d has a pointer to STRUCT %s", sig->name,
+				      regno - 1, regno, (name = vm_kbtf_name(r->btf_id)) ? name : "?");
+	if (!(r->flags & VM_F_TRUSTED) && !r->ref_obj_id)   /* KF_TRUSTED_ARGS */
+		return vm_env__reject(env, "R%d must be referenced or trusted", regno);
+	if (r->flags & VM_F_MAYBE_NULL)
+		return vm_env__reject(env, "Possibly NULL pointer passed to trusted arg%d", regno - 1);
+	return 0;
+}
+
+/*
+ * check_kfunc_args for scalars and __map arguments (VM_ARG_ANYTHING: an
+ * __ign argument, not looked at).
+ */
+static int plain_kfunc_args(struct vm_env *env, const struct vm_func_sig *sig)
+{
+	for (int i = 0; i < 5 && sig->args[i] != VM_ARG_NONE; i++) {
+		const struct vm_reg *r = vm_env__reg(env, i + 1);
+
+		if (sig->args[i] == VM_ARG_SCALAR && r->type != VM_SCALAR)
+			return vm_env__reject(env, "R%d is not a scalar", i + 1);
+		if (sig->args[i] == VM_ARG_CONST_MAP && r->type != VM_PTR_MAP &&
+		    map_btf_arg(env, sig, i + 1))
+			return -EACCES;
+	}
+	return 0;
+}
+
 static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 {
 	const struct vm_insn_ref *ref = env->prog->refs ? &env->prog->refs[env->insn_idx] : NULL;
@@ -676,6 +743,8 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 		return vm_kfunc_ptr_call(env, sig);
 	if (sig->flags & VM_FN_DYNPTR)
 		return vm_dynptr_call(env, sig);
+	if (plain_kfunc_args(env, sig))
+		return -EACCES;
 	if (!strcmp(sig->name, "bpf_rcu_read_lock"))
 		env->cur->active_rcu++;
 	else if (!strcmp(sig->name, "bpf_rcu_read_unlock") && env->cur->active_rcu)

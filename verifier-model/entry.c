@@ -100,7 +100,11 @@ static int type_arg(struct vm_env *env, const struct btf *btf, uint32_t func_id,
 	if (has_tag(btf, func_id, i, "arg:trusted"))
 		return trusted_arg(env, btf, func_id, i, pname, r, report);
 	if (has_tag(btf, func_id, i, "arg:arena")) {
+		/* the callee gets a number; a caller (!report: the wanted types)
+		 * passes an arena address or a number */
 		vm_reg__mark_unknown(r);
+		if (!report)
+			r->type = VM_PTR_ARENA;
 		return 0;
 	}
 	size = btf__resolve_size(btf, t->type);

@@ -64,6 +64,7 @@ struct vm_env {
 	struct vm_stack_live *live;    /* 6.18 stack liveness (stack_live.c), or NULL */
 	struct vm_fastcall fastcall;   /* bpf_fastcall patterns (fastcall.c) */
 	struct vm_stack_extra *stack_extra; /* per insn: bpf_loop inlining, may_goto (stack_extra.c) */
+	int8_t arena;                  /* program names an arena map: 1, no: -1, 0 not known yet */
 };
 
 /* Reject with the kernel's words; returns -EACCES for convenient returns. */

@@ -141,10 +141,50 @@ void vm_assign_id_before_mov(struct vm_env *env, struct vm_reg *src)
 		src->id = ++env->id_gen;
 }
 
+/* The kernel's prog->aux->arena: an ld_imm64 of the program names an arena map. */
+static bool prog_has_arena(struct vm_env *env)
+{
+	if (!env->arena) {
+		env->arena = -1;
+		for (size_t i = 0; env->prog->refs && i < env->prog->n_insns; i++) {
+			const struct vm_insn_ref *r = &env->prog->refs[i];
+
+			if ((r->kind == VM_REF_MAP_FD || r->kind == VM_REF_MAP_VALUE) &&
+			    r->map >= 0 && (size_t)r->map < env->obj->n_maps &&
+			    env->obj->maps[r->map].type == VM_BPF_MAP_TYPE_ARENA)
+				env->arena = 1;
+		}
+	}
+	return env->arena > 0;
+}
+
+/*
+ * addr_space_cast: to address space 0 (imm 1) the result is PTR_TO_ARENA,
+ * the kernel-side address the JIT makes of the low 32 bits; to 1 (imm
+ * 1 << 16) it is a number (the user-side address).
+ */
+static int addr_space_cast(struct vm_env *env, const struct bpf_insn *insn, struct vm_reg *dst)
+{
+	if (insn->imm != 1 && insn->imm != 1 << 16)
+		return vm_env__reject(env, "addr_space_cast insn can only convert between "
+				      "address space 1 and 0");
+	if (!prog_has_arena(env))
+		return vm_env__reject(env, "addr_space_cast insn can only be used in a program "
+				      "that has an associated arena");
+	if (vm_env__check_read(env, insn->src_reg))
+		return -EACCES;
+	vm_reg__mark_unknown(dst);
+	if (insn->imm == 1)
+		dst->type = VM_PTR_ARENA;
+	return 0;
+}
+
 static int alu_mov(struct vm_env *env, const struct bpf_insn *insn, bool alu64)
 {
 	struct vm_reg *dst = vm_env__reg(env, insn->dst_reg);
 
+	if (alu64 && BPF_SRC(insn->code) == BPF_X && insn->off == VM_BPF_ADDR_SPACE_CAST)
+		return addr_space_cast(env, insn, dst);
 	if (BPF_SRC(insn->code) == BPF_K) {
 		vm_reg__mark_const(dst, alu64 ? (uint64_t)(int64_t)insn->imm : (uint32_t)insn->imm);
 		return 0;
@@ -274,6 +314,12 @@ int vm_exec_alu(struct vm_env *env, const struct bpf_insn *insn)
 			return -EACCES;
 		src = vm_env__reg(env, insn->src_reg);
 	}
+	/* any arithmetic on an arena address is allowed and gives one (the JIT keeps 32 bits) */
+	if (dst->type == VM_PTR_ARENA || src->type == VM_PTR_ARENA) {
+		if (dst->type != VM_PTR_ARENA)
+			*dst = *src;
+		return 0;
+	}
 	if (dst->type != VM_SCALAR && src->type != VM_SCALAR) {
 		if (op == BPF_SUB) {
 			vm_reg__mark_unknown(dst);
@@ -330,6 +376,12 @@ int vm_exec_ld_imm64(struct vm_env *env, const struct bpf_insn *insn)
 		dst->type = VM_PTR_MAP_VALUE;
 		dst->map = ref && ref->kind == VM_REF_MAP_VALUE ? ref->map : -1;
 		dst->off = ref && ref->kind == VM_REF_MAP_VALUE ? (int32_t)ref->offset : insn[1].imm;
+		/* a global __arena variable's address: the verifier knows no more than a number */
+		if (dst->map >= 0 && (size_t)dst->map < env->obj->n_maps &&
+		    env->obj->maps[dst->map].type == VM_BPF_MAP_TYPE_ARENA) {
+			vm_reg__mark_unknown(dst);
+			return 0;
+		}
 		break;
 	case BPF_PSEUDO_FUNC:
 		dst->type = VM_PTR_FUNC;

@@ -416,6 +416,12 @@ static const struct vm_func_sig kfuncs[] = {
 	   NULL, "bpf_cpumask"),
 	KP("bpf_cpumask_test_cpu", VM_RET_INTEGER, A(VM_ARG_SCALAR, VM_ARG_BTF_PTR), VM_FN_KF_CPUMASK,
 	   NULL, "cpumask"),
+	/* arenas (6.9+): the page's address is a number (address space 1, no
+	 * verifier type); the address argument is __ign, not even read */
+	K("bpf_arena_alloc_pages", VM_RET_INTEGER,
+	  A(VM_ARG_CONST_MAP, VM_ARG_ANYTHING, VM_ARG_SCALAR, VM_ARG_SCALAR, VM_ARG_SCALAR), 0, 0),
+	K("bpf_arena_free_pages", VM_RET_VOID, A(VM_ARG_CONST_MAP, VM_ARG_ANYTHING, VM_ARG_SCALAR),
+	  0, 0),
 	K("bpf_rcu_read_lock", VM_RET_VOID, A(0), 0, 0),
 	K("bpf_rcu_read_unlock", VM_RET_VOID, A(0), 0, 0),
 };

@@ -129,7 +129,8 @@ int vm_insn_check(const struct bpf_insn *insns, size_t n, size_t idx,
 			return -EINVAL;
 		}
 		if (BPF_OP(i->code) == BPF_MOV && BPF_SRC(i->code) == BPF_X && i->off &&
-		    i->off != 8 && i->off != 16 && (i->off != 32 || cls == BPF_ALU)) {
+		    i->off != 8 && i->off != 16 && (i->off != 32 || cls == BPF_ALU) &&
+		    (i->off != VM_BPF_ADDR_SPACE_CAST || cls == BPF_ALU)) {
 			snprintf(err, errlen, "BPF_MOV uses reserved fields");
 			return -EINVAL;
 		}

@@ -19,6 +19,8 @@
 #define BPF_MEMSX 0x80          /* sign-extending load */
 #endif
 #define VM_MAX_REG 11           /* r0..r10 */
+/* 6.9's addr_space_cast: off of BPF_ALU64|BPF_MOV|BPF_X, imm (dst_as << 16) | src_as */
+#define VM_BPF_ADDR_SPACE_CAST 1
 #define VM_REG_FP 10
 
 static inline uint8_t vm_insn_class(const struct bpf_insn *i) { return BPF_CLASS(i->code); }

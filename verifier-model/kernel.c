@@ -14,6 +14,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "verifier-model/klog.h"
+#include "verifier-model/rawload.h"
 #include "verifier-model/result.h"
 #include "verifier-model/sectype.h"
 
@@ -78,6 +79,7 @@ struct load_try {
 	size_t log_size;
 	int err;
 	int fd;                 /* of the loaded program, -1 */
+	bool raw;               /* loaded by rawload.c: fd is ours to close */
 	struct bpf_object *bobj;
 	char note[160];         /* a fix-up made so the program loads here */
 	char skipped[8][64];    /* maps this kernel would not create: left out */
@@ -117,7 +119,8 @@ static bool skip_failed_map(struct load_try *t)
  * libbpf turns a use of a map it did not create into a call to function
  * 2001000000 + the map's index: say which map instead.
  */
-static void name_missing_map(struct load_try *t, char *reason, size_t len)
+static void name_missing_map(struct load_try *t, const struct vm_object *obj,
+			     char *reason, size_t len)
 {
 	const char *at = strstr(reason, "unknown#2001");
 	struct bpf_map *m;
@@ -127,6 +130,12 @@ static void name_missing_map(struct load_try *t, char *reason, size_t len)
 	if (!at || !t->n_skipped)
 		return;
 	idx = strtol(at + strlen("unknown#"), NULL, 10) - 2001000000L;
+	if (t->raw) {   /* rawload.c poisons with the reader's map index */
+		if (idx >= 0 && (size_t)idx < obj->n_maps)
+			snprintf(reason, len, "uses map '%.60s', which could not be created "
+				 "here", obj->maps[idx].name);
+		return;
+	}
 	bpf_object__for_each_map(m, t->bobj)
 		if (i++ == idx) {
 			snprintf(reason, len, "uses map '%.60s', which could not be created "
@@ -196,12 +205,69 @@ static void fixup_type(struct bpf_program *bp, const struct vm_prog *vp,
 	bpf_program__set_expected_attach_type(bp, attach);
 }
 
+/* What one load left open: libbpf's object, or rawload.c's program fd. */
+static void try_close(struct load_try *t)
+{
+	bpf_object__close(t->bobj);
+	t->bobj = NULL;
+	if (t->raw && t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+}
+
+static bool has_arena(const struct vm_object *obj)
+{
+	for (size_t i = 0; i < obj->n_maps; i++)
+		if (obj->maps[i].type == VM_BPF_MAP_TYPE_ARENA)
+			return true;
+	return false;
+}
+
+/*
+ * libbpf before 1.4 cannot load an object using an arena (map_extra as an
+ * enum64, .addr_space.1 relocations; the arena never mapped, which the
+ * verifier requires without map_extra): rawload.c loads the program from
+ * the model's reading of it, with libbpf's low-level calls.
+ */
+static int load_raw(const struct vm_object *obj, const struct vm_prog *vp,
+		    unsigned level, unsigned flags, struct load_try *t)
+{
+	struct vm_raw_load r;
+	int err = vm_raw_load(obj, (size_t)(vp - obj->progs), level, flags, t->log,
+			      t->log_size, &r);
+
+	t->raw = true;
+	t->fd = r.fd;
+	t->err = r.err;
+	t->n_skipped = r.n_left_out < 2 ? r.n_left_out : 2;
+	for (int i = 0; i < t->n_skipped; i++)
+		snprintf(t->skipped[i], sizeof(t->skipped[0]), "%s", r.left_out[i]);
+	if (r.n_left_out == 1)
+		snprintf(t->note, sizeof(t->note), "map '%.60s' could not be created here "
+			 "(%.40s): loaded without it", r.left_out[0], strerror(r.left_out_errno));
+	else if (r.n_left_out)
+		snprintf(t->note, sizeof(t->note), "%d maps could not be created here "
+			 "('%.40s', '%.40s'%s): loaded without them", r.n_left_out, r.left_out[0],
+			 r.left_out[1], r.n_left_out > 2 ? ", ..." : "");
+	else
+		snprintf(t->note, sizeof(t->note), "an arena: loaded by bpf-verify's own loader "
+			 "(libbpf %s cannot)", libbpf_version_string());
+	if (err)
+		snprintf(last_warning, sizeof(last_warning), "%s", r.why);
+	return err;
+}
+
 static int load_once(const struct vm_object *obj, const struct vm_prog *vp,
 		     unsigned level, unsigned flags, struct load_try *t)
 {
 	struct bpf_program *p, *want = NULL;
 
 	t->fd = -1;
+	/* BPF_VERIFY_OWN_LOADER=1: every object so (tests compare the two loaders) */
+	if (getenv("BPF_VERIFY_OWN_LOADER") && !strcmp(getenv("BPF_VERIFY_OWN_LOADER"), "1"))
+		return load_raw(obj, vp, level, flags, t);
+	if (has_arena(obj))
+		return load_raw(obj, vp, level, flags, t);
 	t->bobj = bpf_object__open_file(obj->path, NULL);
 	if (!t->bobj)
 		return -errno;
@@ -251,16 +317,14 @@ static int load_prog(const struct vm_object *obj, const struct vm_prog *vp,
 			break;
 		}
 		err = load_once(obj, vp, level, flags, t);
-		if (!err && t->err && !t->log[0] && skip_failed_map(t)) {
-			bpf_object__close(t->bobj);
-			t->bobj = NULL;
+		if (!err && t->err && !t->log[0] && !t->raw && skip_failed_map(t)) {
+			try_close(t);
 			last_warning[0] = failed_map[0] = 0;
 			continue;
 		}
 		if (err || t->err != -ENOSPC || t->log_size >= LOG_MAX)
 			break;
-		bpf_object__close(t->bobj);
-		t->bobj = NULL;
+		try_close(t);
 		t->log_size = t->log_size > LOG_MAX / 4 ? LOG_MAX : t->log_size * 4;
 	}
 	libbpf_set_print(old);
@@ -319,7 +383,7 @@ static void count_insns(const struct vm_object *obj, const struct vm_prog *p,
 		if (sum != want && sum != want - 1)
 			vm_result__free(res);
 	}
-	bpf_object__close(t.bobj);
+	try_close(&t);
 	free(t.log);
 }
 
@@ -363,8 +427,8 @@ static void set_load_error(struct load_try *t, const struct vm_prog *p,
 	}
 }
 
-static void set_verdict(struct load_try *t, const struct vm_prog *p,
-			struct vm_result *res)
+static void set_verdict(struct load_try *t, const struct vm_object *obj,
+			const struct vm_prog *p, struct vm_result *res)
 {
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
@@ -376,7 +440,7 @@ static void set_verdict(struct load_try *t, const struct vm_prog *p,
 		return;
 	}
 	vm_klog__reason(t->log, res->reason, sizeof(res->reason));
-	name_missing_map(t, res->reason, sizeof(res->reason));
+	name_missing_map(t, obj, res->reason, sizeof(res->reason));
 	if (res->insns || res->reason[0]) {
 		/* a failure, as veristat counts it, even where libbpf failed after
 		 * the verifier (filling a prog array's slots with programs not loaded) */
@@ -421,8 +485,7 @@ static int load_for_verdict(const struct vm_object *obj, const struct vm_prog *p
 
 	if (err || !t->err || t->log[0])
 		return err;
-	bpf_object__close(t->bobj);
-	t->bobj = NULL;
+	try_close(t);
 	return load_prog(obj, p, 1 | 4, flags, LOG_MIN, t);
 }
 
@@ -452,14 +515,14 @@ static int kernel_verify(const struct vm_object *obj, size_t idx,
 	snprintf(res->note, sizeof(res->note), "%s", t.note);
 	if (err) {
 		res->verdict = VM_LOAD_ERROR;
-		snprintf(res->reason, sizeof(res->reason), "libbpf: %.240s",
-			 libbpf_words(err));
+		snprintf(res->reason, sizeof(res->reason), "%s%.240s",
+			 t.raw ? "" : "libbpf: ", libbpf_words(err));
 	} else {
 		keep_log(p->name, t.log);
 		fill_from_log(&t, res);
-		set_verdict(&t, p, res);
+		set_verdict(&t, obj, p, res);
 	}
-	bpf_object__close(t.bobj);
+	try_close(&t);
 	free(t.log);
 	if (!err && res->verdict != VM_LOAD_ERROR && opt && opt->want_insn_counts)
 		count_insns(obj, p, flags, res);

@@ -18,6 +18,7 @@ enum { FP_NONE, FP_OFF, FP_ANY };
 struct fpval { int8_t kind; int32_t off; };
 struct fpregs { struct fpval r[VM_MAX_REG]; };
 
+/* The arguments a call reads: a helper's or kfunc's prototype, a subprogram's BTF. */
 static int call_nargs(const struct vm_prog *p, const struct vm_cfg *c, size_t i)
 {
 	const struct bpf_insn *x = &p->insns[i];
@@ -38,6 +39,22 @@ static int call_nargs(const struct vm_prog *p, const struct vm_cfg *c, size_t i)
 	while (n < 5 && s->args[n] != VM_ARG_NONE)
 		n++;
 	return n;
+}
+
+/*
+ * The registers a call uses, as register liveness sees them. Since 6.15's
+ * compute_live_registers, a call to a subprogram reads r1-r5 whatever its
+ * prototype (get_call_summary knows helpers and kfuncs only); before, the
+ * read marks came from what the callee read, which its BTF arguments
+ * stand in for.
+ */
+static uint16_t call_reg_uses(const struct vm_prog *p, const struct vm_cfg *c, size_t i)
+{
+	int n = call_nargs(p, c, i);
+
+	if (vm_insn_is_pseudo_call(&p->insns[i]) && vm_release_has(c->kver, VM_FEAT_LIVE_REGS_DFA))
+		n = 5;
+	return (uint16_t)(((1u << n) - 1) << 1);
 }
 
 static void reg_use_def(const struct vm_prog *p, const struct vm_cfg *c, size_t i,
@@ -90,7 +107,7 @@ static void reg_use_def(const struct vm_prog *p, const struct vm_cfg *c, size_t 
 			*use = 1;
 		} else if (vm_insn_is_call(x)) {
 			*def = 0x3f;
-			*use = (uint16_t)(((1u << call_nargs(p, c, i)) - 1) << 1);
+			*use = call_reg_uses(p, c, i);
 		} else if (vm_insn_is_cond_jmp(x)) {
 			*use = d | (BPF_SRC(x->code) == BPF_X ? s : 0);
 		}

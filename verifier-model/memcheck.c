@@ -533,6 +533,8 @@ int vm_check_alignment(struct vm_env *env, const struct vm_reg *reg, int off, in
 		      (pkt ? 2 : 0);
 	char tn[64];
 
+	if (reg->type == VM_PTR_ARENA)   /* the JIT's probe accesses need no alignment */
+		return 0;
 	if (!(reg->flags & VM_F_MAYBE_NULL))
 		switch (reg->type) {
 		case VM_PTR_MAP_KEY: desc = "key "; break;
@@ -597,6 +599,10 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 		return vm_check_ctx_access(env, regno, off, size, write, dst, sx);
 	case VM_PTR_MAP:
 		return map_ptr_access(env, regno, reg, off, size, write, dst, sx);
+	case VM_PTR_ARENA:  /* BPF_PROBE_MEM32: any offset, a load gives a number */
+		if (!write)
+			load_unknown(env, dst, size, sx);
+		return 0;
 	case VM_PTR_SOCK_COMMON: case VM_PTR_SOCKET: case VM_PTR_TCP_SOCK:
 		if (write)
 			return vm_env__reject(env, "R%d cannot write into %s", regno,
@@ -646,6 +652,14 @@ int vm_exec_st(struct vm_env *env, const struct bpf_insn *insn)
 	return vm_check_mem(env, insn->dst_reg, insn->off, size, true, val, -1, false);
 }
 
+/* x86-64's JIT has no arena form of fetching and/or/xor (bpf_jit_supports_insn) */
+static bool arena_atomic_unsupported(const struct vm_reg *reg, int imm)
+{
+	return reg->type == VM_PTR_ARENA &&
+	       (imm == (BPF_AND | BPF_FETCH) || imm == (BPF_OR | BPF_FETCH) ||
+		imm == (BPF_XOR | BPF_FETCH));
+}
+
 int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn)
 {
 	int size = vm_insn_size(insn), imm = insn->imm;
@@ -659,9 +673,10 @@ int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn)
 	if (imm == BPF_CMPXCHG && vm_env__check_read(env, 0))
 		return -EACCES;
 	reg = vm_env__reg(env, insn->dst_reg);
-	if (reg->type == VM_PTR_CTX || vm_reg__is_pkt(reg))
+	if (reg->type == VM_PTR_CTX || vm_reg__is_pkt(reg) || arena_atomic_unsupported(reg, imm))
 		return vm_env__reject(env, "BPF_ATOMIC stores into R%d %s is not allowed",
-				      insn->dst_reg, reg->type == VM_PTR_CTX ? "ctx" : "pkt");
+				      insn->dst_reg, reg->type == VM_PTR_CTX ? "ctx" :
+				      reg->type == VM_PTR_ARENA ? "arena" : "pkt");
 	if (vm_check_alignment(env, reg, insn->off, size, true) ||
 	    vm_check_mem(env, insn->dst_reg, insn->off, size, false, NULL, -1, false) ||
 	    vm_check_mem(env, insn->dst_reg, insn->off, size, true, NULL, -1, false))

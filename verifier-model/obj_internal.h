@@ -10,6 +10,7 @@
 #include "verifier-model/object.h"
 
 #define VM_MAX_IMAGE   (256u << 20)  /* refuse objects larger than this */
+#define ARENA_SEC      ".addr_space.1" /* global __arena variables */
 #define VM_MAX_PROG    (1u << 20)    /* linked program size cap, insns */
 
 struct ld_sec {
@@ -65,6 +66,7 @@ struct loader {
 	struct ld_sym *syms;
 	size_t n_syms;
 	int text, maps_sec, kconfig_map;
+	int arena_map;             /* the one BPF_MAP_TYPE_ARENA map, or -1 */
 	struct ld_func *funcs;
 	size_t n_funcs;
 	uint32_t *map_sec_off;     /* per map: offset of its variable in .maps */

@@ -71,6 +71,29 @@ static int btf_uint(const struct btf *btf, uint32_t id, uint32_t *val)
 	return 0;
 }
 
+/*
+ * map_extra is 64 bits: libbpf 1.3's __ulong() gives it as an enum (enum64
+ * past 32 bits) whose one value is the number; __uint() as an array size.
+ */
+static int btf_ulong(const struct btf *btf, uint32_t id, uint64_t *val)
+{
+	const struct btf_type *t = btf__type_by_id(btf, skip_mods(btf, id));
+	uint32_t v;
+
+	if (t && btf_is_enum64(t) && btf_vlen(t) == 1) {
+		*val = btf_enum64_value(btf_enum64(t));
+		return 0;
+	}
+	if (t && btf_is_enum(t) && btf_vlen(t) == 1) {
+		*val = (uint32_t)btf_enum(t)->val;
+		return 0;
+	}
+	if (btf_uint(btf, id, &v))
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
 static uint32_t ptr_target(const struct btf *btf, uint32_t id)
 {
 	const struct btf_type *t = btf__type_by_id(btf, id);
@@ -146,8 +169,11 @@ static int parse_member(struct loader *ld, int idx, const char *n, uint32_t type
 		}
 	} else if (!strcmp(n, "values") && depth == 0) {
 		return parse_values(ld, idx, type);
+	} else if (!strcmp(n, "map_extra")) {
+		if (btf_ulong(btf, type, &m->map_extra))
+			return ld_error(ld, -EINVAL, "map %s: bad map_extra", m->name);
 	}
-	return 0;  /* pinning, numa_node, map_extra: not needed here */
+	return 0;  /* pinning, numa_node: not needed here */
 }
 
 static int parse_map_def(struct loader *ld, int idx, uint32_t def_id, int depth)
@@ -248,6 +274,44 @@ static int collect_data_maps(struct loader *ld)
 	return 0;
 }
 
+/*
+ * Global __arena variables (.addr_space.1) live at the start of the one
+ * arena map, as libbpf 1.4 lays them out: their bytes are its initial
+ * data and an ld_imm64 of one is the arena's "map value" plus its offset.
+ */
+static int collect_arena_globals(struct loader *ld)
+{
+	const uint64_t page = 4096;
+	struct ld_sec *s = NULL;
+	struct vm_map *arena = NULL;
+
+	for (size_t i = 1; i < ld->n_secs && !s; i++)
+		if (!strcmp(ld->secs[i].name, ARENA_SEC))
+			s = &ld->secs[i];
+	for (size_t i = 0; i < ld->obj->n_maps; i++) {
+		struct vm_map *m = &ld->obj->maps[i];
+
+		if (m->type != VM_BPF_MAP_TYPE_ARENA)
+			continue;
+		if (arena)
+			return ld_error(ld, -EINVAL, "maps %s and %s: only one arena "
+					"map per object", arena->name, m->name);
+		arena = m;
+		ld->arena_map = (int)i;
+	}
+	if (!s)
+		return 0;
+	if (!arena)
+		return ld_error(ld, -EINVAL, "%s without an arena map in .maps", ARENA_SEC);
+	if (s->size > arena->max_entries * page)
+		return ld_error(ld, -EINVAL, "map %s: %u pages cannot hold the %zu bytes "
+				"of %s", arena->name, arena->max_entries, s->size, ARENA_SEC);
+	arena->init_data = s->data;
+	arena->init_size = s->data ? s->size : 0;
+	s->map = ld->arena_map;
+	return 0;
+}
+
 long ld_kconfig_offset(struct loader *ld, const char *name)
 {
 	struct vm_kconfig_var *v;
@@ -288,6 +352,8 @@ int ld_collect_maps(struct loader *ld)
 {
 	int err = collect_btf_maps(ld);
 
+	if (!err)
+		err = collect_arena_globals(ld);
 	if (!err)
 		err = collect_data_maps(ld);
 	if (!err)

@@ -336,7 +336,8 @@ static void loader_free(struct loader *ld)
 int vm_object__open_mem(const void *buf, size_t len, const char *name,
 			struct vm_object **out, char *errbuf, size_t errlen)
 {
-	struct loader ld = { .err = errbuf, .errlen = errlen, .kconfig_map = -1 };
+	struct loader ld = { .err = errbuf, .errlen = errlen, .kconfig_map = -1,
+			    .arena_map = -1 };
 	struct vm_object *obj;
 	Elf *elf;
 	int err;

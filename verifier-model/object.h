@@ -16,6 +16,9 @@
 
 struct btf;
 
+/* 6.9's map type; Debian 12's headers predate it */
+#define VM_BPF_MAP_TYPE_ARENA 33
+
 enum vm_map_kind {
 	VM_MAP_USER,    /* from the BTF .maps section */
 	VM_MAP_DATA,    /* .data, .data.* */
@@ -31,7 +34,8 @@ struct vm_map {
 	uint32_t type;          /* enum bpf_map_type */
 	uint32_t key_size, value_size, max_entries, map_flags;
 	uint32_t btf_key_type_id, btf_value_type_id;
-	const uint8_t *init_data;  /* initial bytes of global-data maps */
+	uint64_t map_extra;     /* an arena's user address, a bloom filter's hashes */
+	const uint8_t *init_data;  /* initial bytes of global-data maps, the arena's globals */
 	size_t init_size;
 	bool preset;            /* -G changed init_data: an owned copy */
 	int inner_map;          /* index of the inner map template, -1 none */

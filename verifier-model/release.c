@@ -42,6 +42,9 @@ static const struct {
 	/* Sep 2025 callchain-sensitive liveness series (6.18); before, read
 	 * marks along the parent chain, which the static pass stands in for */
 	[VM_FEAT_STACK_LIVENESS] = { "stack_liveness", VM_KVER(6, 18) },
+	/* March 2025 "simple DFA-based live registers analysis" (6.15):
+	 * compute_live_registers; a bpf-to-bpf call uses r1-r5 there */
+	[VM_FEAT_LIVE_REGS_DFA] = { "live_regs_dfa", VM_KVER(6, 15) },
 	/* June 2025: reg_not_null() takes CONST_PTR_TO_MAP (6.17, and the
 	 * stable releases it was backported to) */
 	[VM_FEAT_MAP_PTR_NONNULL] = { "map_ptr_nonnull", VM_KVER(6, 17) },

@@ -33,6 +33,7 @@ enum vm_feature {
 	VM_FEAT_PKT_CHANGE_CALLS, /* global functions that change pkt data (or tail call) drop pkt pointers */
 	VM_FEAT_CONST_KEY_NONNULL,/* constant in-range array key: lookup is not NULL */
 	VM_FEAT_STACK_LIVENESS,   /* stack liveness from the reads paths meet (liveness.c) */
+	VM_FEAT_LIVE_REGS_DFA,    /* register liveness by dataflow: a subprogram call reads r1-r5 */
 	VM_FEAT_MAP_PTR_NONNULL,  /* a map pointer compared with 0 decides the branch */
 	VM_FEAT_LINKED_REGS,      /* branches on linked scalars kept in the insn history */
 	VM_FEAT_FASTCALL,         /* bpf_fastcall spill/fill stack not counted (fastcall.c) */
@@ -51,5 +52,10 @@ const char *vm_release_feature_name(enum vm_feature f);
 bool vm_release_has_kfunc(unsigned kver, const char *name);
 /* True when the model imitates the running kernel (kver 0 or its release). */
 bool vm_release_is_host(unsigned kver);
+/*
+ * The CPUs of the qemu VM another release runs in (qemu/runner.c's -smp):
+ * its nr_cpu_ids, which bounds bpf_get_smp_processor_id there.
+ */
+#define VM_GUEST_NR_CPUS 1
 
 #endif

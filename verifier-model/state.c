@@ -43,7 +43,8 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 		[VM_PTR_PKT_END] = "pkt_end", [VM_PTR_MEM] = "mem",
 		[VM_PTR_BTF] = "ptr_", [VM_PTR_FUNC] = "func",
 		[VM_PTR_SOCK_COMMON] = "sock_common", [VM_PTR_SOCKET] = "sock",
-		[VM_PTR_TCP_SOCK] = "tcp_sock", [VM_PTR_DYNPTR] = "dynptr_ptr",
+		[VM_PTR_TCP_SOCK] = "tcp_sock", [VM_PTR_ARENA] = "arena",
+		[VM_PTR_DYNPTR] = "dynptr_ptr",
 	};
 	const char *base = r->type < sizeof(names) / sizeof(names[0]) ? names[r->type] : "?";
 
@@ -362,6 +363,8 @@ bool vm_regsafe(const struct vm_reg *old, const struct vm_reg *cur,
 		return check_ids(old->id, cur->id, m) && range_within(old, cur);
 	case VM_PTR_STACK:
 		return regs_exact(old, cur, m) && old->frameno == cur->frameno;
+	case VM_PTR_ARENA:  /* any arena address is as good as another */
+		return true;
 	default:
 		return regs_exact(old, cur, m);
 	}

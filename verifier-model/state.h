@@ -31,6 +31,7 @@ enum vm_reg_type {
 	VM_PTR_SOCK_COMMON,  /* struct bpf_sock views of a socket: read-only */
 	VM_PTR_SOCKET,
 	VM_PTR_TCP_SOCK,     /* struct bpf_tcp_sock */
+	VM_PTR_ARENA,        /* kernel-side arena address (addr_space_cast 1 -> 0) */
 	VM_PTR_DYNPTR,       /* CONST_PTR_TO_DYNPTR: a global function's dynptr argument (dynptr.c) */
 };
 

@@ -105,6 +105,8 @@ static bool arg_matches(struct vm_env *env, int regno, const struct vm_reg *want
 
 	if (want->type == VM_SCALAR)
 		return r->type == VM_SCALAR;
+	if (want->type == VM_PTR_ARENA)   /* __arg_arena */
+		return r->type == VM_PTR_ARENA || r->type == VM_SCALAR;
 	if (want->type == VM_PTR_CTX)
 		return r->type == VM_PTR_CTX && !r->off;
 	if (want->type == VM_PTR_BTF)

@@ -18,10 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "verifier-model/klog.h"
+#include "verifier-model/object.h"
+#include "verifier-model/rawload.h"
 
 #define LOG_MIN (256u << 10)
 #define LOG_MAX (64u << 20)
@@ -99,8 +102,8 @@ static void print_field(const char *s)
 }
 
 /* The figures and the verdict as the host backend (kernel.c) reads them. */
-static void print_result(const char *path, struct bpf_program *prog,
-			 int err, const char *log)
+static void print_line(const char *path, const char *name, const char *sec, size_t insn_cnt,
+		       bool unresolved_kfunc, int err, const char *log)
 {
 	const char *objname = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	const char *verdict = "accepted";
@@ -119,21 +122,86 @@ static void print_result(const char *path, struct bpf_program *prog,
 			snprintf(reason, sizeof(reason), "%s",
 				 verdict[0] == 'l' && libbpf_last[0] ? libbpf_last
 								    : strerror(-err));
-		if (calls_unresolved_kfunc(prog))
+		if (unresolved_kfunc)
 			missing_kfunc(path, kfunc, sizeof(kfunc));
 		if (kfunc[0])
 			snprintf(reason + strlen(reason), sizeof(reason) - strlen(reason),
 				 " (kfunc %s is not in this kernel)", kfunc);
 	}
 	printf("@vm61\t%s\t%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t",
-	       objname, bpf_program__name(prog), bpf_program__section_name(prog),
+	       objname, name, sec,
 	       verdict, st.insns, st.total_states, st.peak_states,
 	       st.max_states_per_insn, st.duration_us);
 	print_field(st.stack_depth[0] ? st.stack_depth : "-");
-	printf("\t%zu\t%d\t", bpf_program__insn_cnt(prog), err);
+	printf("\t%zu\t%d\t", insn_cnt, err);
 	print_field(reason[0] ? reason : "-");
 	putchar('\n');
 	fflush(stdout);
+}
+
+static void print_result(const char *path, struct bpf_program *prog, int err, const char *log)
+{
+	print_line(path, bpf_program__name(prog), bpf_program__section_name(prog),
+		   bpf_program__insn_cnt(prog), calls_unresolved_kfunc(prog), err, log);
+}
+
+/* Has the object an arena map? (libbpf before 1.4 cannot load one.) */
+static bool has_arena(const char *path)
+{
+	struct vm_object *obj;
+	char err[256];
+	bool yes = false;
+
+	if (vm_object__open(path, &obj, err, sizeof(err)))
+		return false;
+	for (size_t i = 0; i < obj->n_maps; i++)
+		yes |= obj->maps[i].type == VM_BPF_MAP_TYPE_ARENA;
+	vm_object__free(obj);
+	return yes;
+}
+
+/*
+ * An object using an arena, which this libbpf cannot load (map_extra as
+ * an enum64, .addr_space.1 relocations, the arena never mapped): each
+ * program loaded from the model's reading of it (rawload.c). Returns how
+ * many programs it had, -1 if the reader refuses it.
+ */
+static int verify_object_raw(const char *path, __u32 flags)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	struct vm_object *obj;
+	char err[256];
+	size_t i;
+
+	if (vm_object__open(path, &obj, err, sizeof(err)))
+		return -1;
+	for (i = 0; i < obj->n_progs; i++) {
+		const struct vm_prog *p = &obj->progs[i];
+		struct vm_raw_load r;
+		int e = vm_raw_load(obj, i, log_level, flags, logbuf, logsize, &r);
+
+		while (!e && r.err == -ENOSPC && logsize < LOG_MAX) {
+			if (r.fd >= 0)
+				close(r.fd);
+			logsize *= 2;
+			logbuf = realloc(logbuf, logsize);
+			if (!logbuf)
+				exit(1);
+			e = vm_raw_load(obj, i, log_level, flags, logbuf, logsize, &r);
+		}
+		libbpf_last[0] = '\0';
+		if (e) {
+			logbuf[0] = '\0';
+			snprintf(libbpf_last, sizeof(libbpf_last), "%s", r.why);
+		}
+		if (log_level & 2)
+			printf("@vm61-log\t%s\t%s\n%s\n@vm61-log-end\n", base, p->name, logbuf);
+		print_line(path, p->name, p->section, p->n_insns, false, e ? e : r.err, logbuf);
+		if (r.fd >= 0)
+			close(r.fd);
+	}
+	vm_object__free(obj);
+	return (int)i;
 }
 
 /* Load program number idx of path alone; returns the load error. */
@@ -173,6 +241,8 @@ static int verify_object(const char *path, __u32 flags)
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	int idx, n = 0;
 
+	if (has_arena(path))
+		return verify_object_raw(path, flags);
 	for (idx = 0;; idx++) {
 		struct bpf_object *obj = NULL;
 		struct bpf_program *prog = NULL;
@@ -190,6 +260,7 @@ static int verify_object(const char *path, __u32 flags)
 		}
 		if (err == 1)
 			return n;
+
 		if (!obj) {
 			printf("@vm61-error\t%s\t%d\t%s\n", base, err,
 			       libbpf_last[0] ? libbpf_last : "cannot open");

@@ -18,6 +18,11 @@
 #include "verifier-model/qemu/cpio.h"
 #include "verifier-model/qemu/files.h"
 #include "verifier-model/qemu/qemu.h"
+#include "verifier-model/release.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define GUEST_CPUS STR(VM_GUEST_NR_CPUS)
 
 #define FETCH_HINT "scripts/vm/fetch-kernel"
 
@@ -111,7 +116,7 @@ static pid_t spawn_qemu(const char *kernel, const char *initrd, int *outfd)
 		dup2(p[1], 1);
 		dup2(p[1], 2);
 		close(p[0]);
-		execl(qemu, qemu, "-accel", "tcg", "-m", "512M", "-smp", "1",
+		execl(qemu, qemu, "-accel", "tcg", "-m", "512M", "-smp", GUEST_CPUS,
 		      "-nodefaults", "-display", "none", "-serial", "stdio",
 		      "-no-reboot", "-kernel", kernel, "-initrd", initrd,
 		      "-append", "console=ttyS0 quiet loglevel=3 panic=-1",

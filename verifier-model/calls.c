@@ -24,6 +24,7 @@
 #include "verifier-model/precision.h"
 #include "verifier-model/stack_extra.h"
 #include "verifier-model/dynptr.h"
+#include "verifier-model/exec.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -711,6 +712,11 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 	if (!sig)
 		return vm_env__limit(env, "model: kfunc %s is not in the model's table",
 				     ref && ref->name ? ref->name : "?");
+	/* measured on 6.18.44-fc-v1272 (iter.s programs): an arena kfunc in a
+	 * program without an arena map; one with it cannot load on that host */
+	if (!strncmp(sig->name, "bpf_arena_", 10) && vm_release_is_host(env->opt->kernel) &&
+	    !vm_prog_has_arena(env))
+		return vm_env__reject(env, "calling kernel function %s is not allowed", sig->name);
 	if (sig->flags & VM_FN_ITER_NEW) {
 		for (int r = 2; r <= 3; r++)
 			if (sig->args[r - 1] != VM_ARG_NONE &&

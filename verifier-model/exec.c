@@ -142,7 +142,7 @@ void vm_assign_id_before_mov(struct vm_env *env, struct vm_reg *src)
 }
 
 /* The kernel's prog->aux->arena: an ld_imm64 of the program names an arena map. */
-static bool prog_has_arena(struct vm_env *env)
+bool vm_prog_has_arena(struct vm_env *env)
 {
 	if (!env->arena) {
 		env->arena = -1;
@@ -168,7 +168,7 @@ static int addr_space_cast(struct vm_env *env, const struct bpf_insn *insn, stru
 	if (insn->imm != 1 && insn->imm != 1 << 16)
 		return vm_env__reject(env, "addr_space_cast insn can only convert between "
 				      "address space 1 and 0");
-	if (!prog_has_arena(env))
+	if (!vm_prog_has_arena(env))
 		return vm_env__reject(env, "addr_space_cast insn can only be used in a program "
 				      "that has an associated arena");
 	if (vm_env__check_read(env, insn->src_reg))

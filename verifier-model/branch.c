@@ -35,9 +35,41 @@ static bool not_null(const struct vm_env *env, const struct vm_reg *r)
 	       r->type == VM_PTR_TCP_SOCK || (r->type == VM_PTR_BTF && (r->flags & VM_F_TRUSTED));
 }
 
+/* A packet pointer's range once compared past pkt_end (mark_pkt_end). */
+#define VM_AT_PKT_END (-1)
+#define VM_BEYOND_PKT_END (-2)
+
+static bool pkt_any(const struct vm_reg *r)
+{
+	return vm_reg__is_pkt(r) || r->type == VM_PTR_PKT_END;
+}
+
+/* is_pkt_ptr_branch_taken: a pointer known at or past pkt_end decides the branch. */
+static int pkt_branch_taken(const struct vm_reg *a, const struct vm_reg *b, uint8_t op)
+{
+	const struct vm_reg *pkt = a;
+
+	if (a->type == VM_PTR_PKT_END) {
+		pkt = b;
+		op = op == BPF_JGT ? BPF_JLT : op == BPF_JLT ? BPF_JGT :
+		     op == BPF_JGE ? BPF_JLE : op == BPF_JLE ? BPF_JGE : op;
+	} else if (b->type != VM_PTR_PKT_END) {
+		return -1;
+	}
+	if (pkt->range >= 0)
+		return -1;
+	if ((op == BPF_JLE || op == BPF_JGT) && pkt->range == VM_BEYOND_PKT_END)
+		return op == BPF_JGT;
+	if (op == BPF_JLT || op == BPF_JGE)
+		return op == BPF_JGE;   /* at or beyond pkt_end, both */
+	return -1;
+}
+
 static int branch_taken(const struct vm_env *env, const struct vm_reg *a, const struct vm_reg *b,
 			uint8_t op, bool is32)
 {
+	if (pkt_any(a) && pkt_any(b) && !is32)
+		return pkt_branch_taken(a, b, op);
 	if (a->type == VM_SCALAR && b->type == VM_SCALAR)
 		return scalar_branch_taken(&a->s, &b->s, op, is32);
 	if (is_ptr(a) && is_const_zero(b) && not_null(env, a) && !is32) {
@@ -78,6 +110,9 @@ static void sync_one(struct vm_reg *r, void *ctx)
 
 	if (r == src || r->type != VM_SCALAR || (r->id & ~VM_ID_ADD_CONST) != id)
 		return;
+	/* a 32-bit and a 64-bit "base + K" do not follow each other */
+	if (((r->id ^ src->id) & VM_ID_ADD_CONST) == VM_ID_ADD_CONST)
+		return;
 	if ((!(r->id & VM_ID_ADD_CONST) && !(src->id & VM_ID_ADD_CONST)) || r->off == src->off) {
 		uint32_t rid = r->id;
 		int32_t off = r->off;
@@ -90,11 +125,15 @@ static void sync_one(struct vm_reg *r, void *ctx)
 		uint32_t rid = r->id;
 		int32_t off = r->off;
 
-		scalar_set_const(&delta, (uint64_t)(int64_t)((int32_t)r->off - (int32_t)src->off));
+		scalar_set_const(&delta, (uint64_t)((int64_t)r->off - (int64_t)src->off));
 		*r = *src;
 		r->id = rid;
 		r->off = off;
 		scalar_alu(&r->s, &delta, BPF_ADD, true, 0);
+		if (rid & VM_ID_ADD_CONST32) {   /* zext_32_to_64, reg_bounds_sync */
+			scalar_zext32(&r->s);
+			scalar_sync(&r->s);
+		}
 	}
 }
 
@@ -265,46 +304,68 @@ static bool pkt_pair(const struct vm_reg *lo, const struct vm_reg *hi)
 		scalar_is_const(&hi->s) && scalar_const_value(&hi->s) == 0);
 }
 
-/* try_match_pkt_pointers: range learnt from pkt' <op> pkt_end. */
+/* mark_pkt_end: in st, packet pointer regno is past pkt_end (beyond) or at least at it. */
+static void pkt_end(struct vm_state *st, int regno, bool beyond)
+{
+	struct vm_reg *r = &st->frame[st->curframe]->regs[regno];
+
+	if (r->type == VM_PTR_PKT)   /* not pkt_meta: the kernel's neither */
+		r->range = beyond ? VM_BEYOND_PKT_END : VM_AT_PKT_END;
+}
+
+/* try_match_pkt_pointers: range learnt from pkt' <op> pkt_end, and the other side's end. */
 static bool match_pkt(const struct bpf_insn *insn, struct vm_state *fall, struct vm_state *taken,
 		      const struct vm_reg *d, const struct vm_reg *s)
 {
 	uint8_t op = BPF_OP(insn->code);
+	int dr = insn->dst_reg, sr = insn->src_reg;
 
 	if (BPF_SRC(insn->code) != BPF_X || BPF_CLASS(insn->code) == BPF_JMP32)
 		return false;
 	switch (op) {
 	case BPF_JGT:   /* d > s */
-		if (pkt_pair(d, s))
+		if (pkt_pair(d, s)) {
 			good_pkt(fall, d, false);
-		else if (pkt_pair(s, d))
+			pkt_end(taken, dr, true);
+		} else if (pkt_pair(s, d)) {
 			good_pkt(taken, s, true);
-		else
+			pkt_end(fall, sr, false);
+		} else {
 			return false;
+		}
 		return true;
 	case BPF_JLT:   /* d < s */
-		if (pkt_pair(d, s))
+		if (pkt_pair(d, s)) {
 			good_pkt(taken, d, true);
-		else if (pkt_pair(s, d))
+			pkt_end(fall, dr, false);
+		} else if (pkt_pair(s, d)) {
 			good_pkt(fall, s, false);
-		else
+			pkt_end(taken, sr, true);
+		} else {
 			return false;
+		}
 		return true;
 	case BPF_JGE:   /* d >= s */
-		if (pkt_pair(d, s))
+		if (pkt_pair(d, s)) {
 			good_pkt(fall, d, true);
-		else if (pkt_pair(s, d))
+			pkt_end(taken, dr, false);
+		} else if (pkt_pair(s, d)) {
 			good_pkt(taken, s, false);
-		else
+			pkt_end(fall, sr, true);
+		} else {
 			return false;
+		}
 		return true;
 	case BPF_JLE:   /* d <= s */
-		if (pkt_pair(d, s))
+		if (pkt_pair(d, s)) {
 			good_pkt(taken, d, false);
-		else if (pkt_pair(s, d))
+			pkt_end(fall, dr, true);
+		} else if (pkt_pair(s, d)) {
 			good_pkt(fall, s, true);
-		else
+			pkt_end(taken, sr, false);
+		} else {
 			return false;
+		}
 		return true;
 	default:
 		return false;

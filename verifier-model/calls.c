@@ -22,6 +22,9 @@
 #include "verifier-model/calls.h"
 #include "verifier-model/subprog.h"
 #include "verifier-model/precision.h"
+#include "verifier-model/stack_extra.h"
+#include "verifier-model/dynptr.h"
+#include "verifier-model/exec.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -502,6 +505,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 		return vm_env__reject(env, "cannot call GPL-restricted function from non-GPL compatible program");
 	if ((sig->flags & VM_FN_SLEEPABLE) && !env->prog->sleepable)
 		return vm_env__reject(env, "helper call might sleep in a non-sleepable prog");
+	if (sig->flags & VM_FN_DYNPTR)
+		return vm_dynptr_call(env, sig);
 	for (int i = 0; i < 5; i++)
 		if ((err = pkt_arg(env, sig, i, insn->imm)) || (err = check_arg(env, sig, i, &m)))
 			return err;
@@ -520,6 +525,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 		if (err)
 			return err;
 	}
+	if ((sig->flags & VM_FN_LOOP) && (err = vm_stack_extra_loop_call(env, m.func_subprog)))
+		return err;
 	if (sig->flags & VM_FN_CALLBACK) {
 		if (!vm_release_has(env->opt->kernel, VM_FEAT_CB_CONVERGE))
 			memcpy(args, vm_env__frame(env)->regs, sizeof(args));
@@ -634,6 +641,9 @@ static int iter_next(struct vm_env *env, struct vm_slot *s, int spi, const struc
 	r0->type = VM_PTR_MEM;
 	r0->flags = VM_F_RDONLY;
 	r0->mem_size = (uint32_t)sig->ret_size;
+	/* the element is the iterator's: destroying it ends the pointer (release_reference) */
+	r0->id = ++env->id_gen;
+	r0->ref_obj_id = s->spilled.ref_obj_id;
 	if (s->iter_state == VM_ITER_ACTIVE) {
 		struct vm_state *prev = vm_find_prev_entry(env, env->cur->parent, idx), *q;
 		struct vm_slot *qs;
@@ -702,6 +712,11 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 	if (!sig)
 		return vm_env__limit(env, "model: kfunc %s is not in the model's table",
 				     ref && ref->name ? ref->name : "?");
+	/* measured on 6.18.44-fc-v1272 (iter.s programs): an arena kfunc in a
+	 * program without an arena map; one with it cannot load on that host */
+	if (!strncmp(sig->name, "bpf_arena_", 10) && vm_release_is_host(env->opt->kernel) &&
+	    !vm_prog_has_arena(env))
+		return vm_env__reject(env, "calling kernel function %s is not allowed", sig->name);
 	if (sig->flags & VM_FN_ITER_NEW) {
 		for (int r = 2; r <= 3; r++)
 			if (sig->args[r - 1] != VM_ARG_NONE &&
@@ -732,6 +747,8 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 	}
 	if (sig->flags & VM_FN_KF_PTR)
 		return vm_kfunc_ptr_call(env, sig);
+	if (sig->flags & VM_FN_DYNPTR)
+		return vm_dynptr_call(env, sig);
 	if (plain_kfunc_args(env, sig))
 		return -EACCES;
 	if (!strcmp(sig->name, "bpf_rcu_read_lock"))
@@ -768,13 +785,14 @@ void vm_clear_pkt_pointers(struct vm_state *st)
 		struct vm_frame *fr = st->frame[f];
 
 		for (int r = 0; r < VM_MAX_REG; r++)
-			if (vm_reg__is_pkt(&fr->regs[r]) || fr->regs[r].type == VM_PTR_PKT_END)
+			if (vm_reg__is_pkt(&fr->regs[r]) || fr->regs[r].type == VM_PTR_PKT_END ||
+			    (fr->regs[r].flags & VM_F_PKT_SLICE))
 				vm_reg__mark_unknown(&fr->regs[r]);
 		for (int s = 0; s < fr->nslots; s++) {
 			struct vm_reg *r = &fr->slots[s].spilled;
 
 			if (fr->slots[s].type[0] == VM_SLOT_SPILL &&
-			    (vm_reg__is_pkt(r) || r->type == VM_PTR_PKT_END))
+			    (vm_reg__is_pkt(r) || r->type == VM_PTR_PKT_END || (r->flags & VM_F_PKT_SLICE)))
 				vm_reg__mark_unknown(r);
 		}
 	}

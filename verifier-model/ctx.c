@@ -273,7 +273,9 @@ int vm_check_ctx_access(struct vm_env *env, int regno, int off, int size, bool w
 		d->id = ++env->id_gen;
 		break;
 	case F_NF_STATE: case F_NF_SKB:
+		/* trusted: the kernel words an R0 of it "trusted_ptr_" at exit */
 		d->type = VM_PTR_BTF;
+		d->flags = VM_F_TRUSTED;
 		d->btf_id = vm_kbtf_struct_id(f == F_NF_STATE ? "nf_hook_state" : "sk_buff");
 		break;
 	case F_FLOW_KEYS:

@@ -13,6 +13,7 @@
 #include "verifier-model/env.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/entry.h"
+#include "verifier-model/dynptr.h"
 
 static const char *const ctx_names[] = {
 	"__sk_buff", "xdp_md", "pt_regs", "bpf_perf_event_data", "bpf_sock_ops",
@@ -92,6 +93,10 @@ static int type_arg(struct vm_env *env, const struct btf *btf, uint32_t func_id,
 	for (int k = 0; ctx_names[k]; k++)
 		if (pname && !strcmp(pname, ctx_names[k]))
 			goto ctx;
+	if (pt && btf_is_struct(pt) && pname && !strcmp(pname, "bpf_dynptr")) {
+		vm_dynptr_mark_arg(env, r);    /* ARG_PTR_TO_DYNPTR | MEM_RDONLY */
+		return 0;
+	}
 	if (has_tag(btf, func_id, i, "arg:trusted"))
 		return trusted_arg(env, btf, func_id, i, pname, r, report);
 	if (has_tag(btf, func_id, i, "arg:arena")) {

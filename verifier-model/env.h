@@ -24,6 +24,7 @@ enum vm_stop { VM_STOP_NONE, VM_STOP_REJECT, VM_STOP_LIMIT, VM_STOP_ERROR };
 
 struct vm_scc_visit;
 struct vm_stack_live;
+struct vm_stack_extra;
 
 struct vm_pending {
 	struct vm_state *st;
@@ -62,6 +63,7 @@ struct vm_env {
 	int *special_at;               /* per map: lock and timer offset + 2, 0 unknown (locks.c) */
 	struct vm_stack_live *live;    /* 6.18 stack liveness (stack_live.c), or NULL */
 	struct vm_fastcall fastcall;   /* bpf_fastcall patterns (fastcall.c) */
+	struct vm_stack_extra *stack_extra; /* per insn: bpf_loop inlining, may_goto (stack_extra.c) */
 	int8_t arena;                  /* program names an arena map: 1, no: -1, 0 not known yet */
 };
 

@@ -142,7 +142,7 @@ void vm_assign_id_before_mov(struct vm_env *env, struct vm_reg *src)
 }
 
 /* The kernel's prog->aux->arena: an ld_imm64 of the program names an arena map. */
-static bool prog_has_arena(struct vm_env *env)
+bool vm_prog_has_arena(struct vm_env *env)
 {
 	if (!env->arena) {
 		env->arena = -1;
@@ -168,7 +168,7 @@ static int addr_space_cast(struct vm_env *env, const struct bpf_insn *insn, stru
 	if (insn->imm != 1 && insn->imm != 1 << 16)
 		return vm_env__reject(env, "addr_space_cast insn can only convert between "
 				      "address space 1 and 0");
-	if (!prog_has_arena(env))
+	if (!vm_prog_has_arena(env))
 		return vm_env__reject(env, "addr_space_cast insn can only be used in a program "
 				      "that has an associated arena");
 	if (vm_env__check_read(env, insn->src_reg))
@@ -250,25 +250,38 @@ static int alu_unary(struct vm_env *env, const struct bpf_insn *insn, bool alu64
 	return 0;
 }
 
-/* rX += K keeps rX linked to its id as "base + K" (6.11+); anything else unlinks. */
+/* is_reg_const(src, alu32): the 64 bits, or for a 32-bit op the low 32 */
+static bool const_for(const struct vm_reg *src, bool alu64, int64_t *v)
+{
+	if (alu64) {
+		*v = (int64_t)scalar_const_value(&src->s);
+		return scalar_is_const(&src->s);
+	}
+	*v = (int32_t)(uint32_t)src->s.var_off.value;
+	return !(uint32_t)src->s.var_off.mask;
+}
+
+/*
+ * rX += K keeps rX linked to its id as "base + K" (6.11+; wX += K too, a
+ * 32-bit link, 6.18); anything else unlinks.
+ */
 static void link_add_const(struct vm_reg *dst, const struct vm_reg *src, uint8_t op, bool alu64)
 {
 	int64_t v;
 
 	/* rX += rX: the constant read is the sum already, no "base + K" (6.18) */
-	if (!alu64 || (op != BPF_ADD && op != BPF_SUB) || !dst->id || dst == src ||
-	    !scalar_is_const(&src->s) || (dst->id & VM_ID_ADD_CONST)) {
+	if ((op != BPF_ADD && op != BPF_SUB) || !dst->id || dst == src ||
+	    !const_for(src, alu64, &v) || (dst->id & VM_ID_ADD_CONST)) {
 		dst->id = 0;
 		dst->off = 0;
 		return;
 	}
-	v = (int64_t)scalar_const_value(&src->s);
 	if (v < INT32_MIN || v > INT32_MAX || (op == BPF_SUB && v == INT32_MIN)) {
 		dst->id = 0;
 		dst->off = 0;
 		return;
 	}
-	dst->id |= VM_ID_ADD_CONST;
+	dst->id |= alu64 ? VM_ID_ADD_CONST64 : VM_ID_ADD_CONST32;
 	dst->off = (int32_t)(op == BPF_SUB ? -v : v);
 }
 

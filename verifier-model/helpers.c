@@ -368,6 +368,8 @@ static const struct vm_func_sig helpers[] = {
 	HB(BPF_FUNC_find_vma, "bpf_find_vma", VM_RET_INTEGER,
 	   A(VM_ARG_BTF_PTR, VM_ARG_ANYTHING, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_ANYTHING),
 	   VM_FN_CALLBACK, "task_struct"),
+	/* skb, xdp and local dynptrs only (dynptr.c checks the call) */
+	H(BPF_FUNC_dynptr_data, "bpf_dynptr_data", VM_RET_INTEGER, A(VM_ARG_NONE), VM_FN_DYNPTR),
 	H(BPF_FUNC_loop, "bpf_loop", VM_RET_INTEGER,
 	  A(VM_ARG_SCALAR, VM_ARG_FUNC, VM_ARG_STACK_OR_NULL, VM_ARG_SCALAR),
 	  VM_FN_CALLBACK | VM_FN_LOOP),
@@ -382,6 +384,10 @@ static const struct vm_func_sig kfuncs[] = {
 	K("bpf_iter_num_new", VM_RET_INTEGER, A(VM_ARG_ITER_NEW, VM_ARG_SCALAR, VM_ARG_SCALAR),
 	  VM_FN_ITER_NEW, 0),
 	K("bpf_iter_num_next", VM_RET_ITER_NEXT, A(VM_ARG_ITER), VM_FN_ITER_NEXT, 4),
+	K("bpf_dynptr_from_skb", VM_RET_INTEGER, A(VM_ARG_NONE), VM_FN_DYNPTR, 0),
+	K("bpf_dynptr_from_xdp", VM_RET_INTEGER, A(VM_ARG_NONE), VM_FN_DYNPTR, 0),
+	K("bpf_dynptr_slice", VM_RET_INTEGER, A(VM_ARG_NONE), VM_FN_DYNPTR, 0),
+	K("bpf_dynptr_slice_rdwr", VM_RET_INTEGER, A(VM_ARG_NONE), VM_FN_DYNPTR, 0),
 	K("bpf_iter_num_destroy", VM_RET_VOID, A(VM_ARG_ITER), VM_FN_ITER_DESTROY, 0),
 	/* struct bpf_iter_bits: 16 bytes (fixed_size: the iterator's size) */
 	{ "bpf_iter_bits_new", VM_RET_INTEGER, A(VM_ARG_ITER_NEW, VM_ARG_ANYTHING, VM_ARG_SCALAR),

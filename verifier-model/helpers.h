@@ -74,6 +74,7 @@ enum {
 	VM_FN_PTR_CAST = 4096,    /* the result carries its socket argument's reference */
 	VM_FN_KF_PTR = 8192,      /* kfunc of kernel objects by BTF pointer (kfunc_ptrs.c) */
 	VM_FN_KF_CPUMASK = 16384, /* one of the cpumask kfuncs (their own program types) */
+	VM_FN_DYNPTR = 32768,     /* dynptr constructors and slices, checked in dynptr.c */
 };
 
 struct vm_func_sig {

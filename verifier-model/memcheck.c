@@ -18,6 +18,7 @@
 #include "verifier-model/stack_live.h"
 #include "verifier-model/exec.h"
 #include "verifier-model/memcheck.h"
+#include "verifier-model/dynptr.h"
 #include "verifier-model/precision.h"
 
 
@@ -131,6 +132,7 @@ static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 	s = &f->slots[spi];
 	if (s->type[0] == VM_SLOT_ITER)
 		return vm_env__reject(env, "invalid write to stack: iterator slot");
+	vm_dynptr_destroy(env, f, spi);    /* a write over a dynptr ends it */
 	if (val && !(o % 8) && (val->type == VM_SCALAR || size == 8)) {
 		if (val->type != VM_SCALAR && size != 8)
 			return vm_env__reject(env, "invalid size of register spill");
@@ -207,7 +209,8 @@ static int stack_read(struct vm_env *env, struct vm_frame *f, int o, int size, i
 		}
 	}
 	for (int b = b0; b < b0 + size && b < 8; b++) {
-		if (s->type[b] == VM_SLOT_ITER)   /* an iterator's state is not data */
+		/* an iterator's or a dynptr's state is not data */
+		if (s->type[b] == VM_SLOT_ITER || s->type[b] == VM_SLOT_DYNPTR)
 			return vm_env__reject(env, "invalid read from stack off %d+%d size %d", o,
 					      b - b0, size);
 		spill += s->type[b] == VM_SLOT_SPILL;
@@ -736,11 +739,14 @@ int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bo
 		/* check_stack_access_within_bounds: even a zero-size access */
 		if (lo < -VM_MAX_STACK || hi > 0)
 			return stack_bounds_error(env, regno, reg, size, write);
+		/* which grows the stack to lo, even for a zero-size access */
+		vm_note_stack_depth(env, reg->frameno, (int)lo);
+		if (lo < 0 && vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
+			return vm_env__limit(env, "model: out of memory");
 		if (size == 0 && zero_ok)
 			return 0;
-		vm_note_stack_depth(env, reg->frameno, (int)lo);
-		if (vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))
-			return vm_env__limit(env, "model: out of memory");
+		if (vm_dynptr_check_bytes(env, regno, f, lo, hi, write))
+			return -EACCES;
 		/* an uninit (write-only) argument is filled byte by byte: no read */
 		if (!write && vm_live_read(env, reg->frameno, vm_live_slots_of(lo, hi)))
 			return -ENOMEM;

@@ -20,6 +20,7 @@
 #include "verifier-model/entry.h"
 #include "verifier-model/loops.h"
 #include "verifier-model/fastcall.h"
+#include "verifier-model/stack_extra.h"
 
 
 static long wall_us(void)
@@ -147,6 +148,7 @@ static void env_fini(struct vm_env *env)
 	vm_pool__fini(&env->pool);
 	vm_live_free(env);
 	vm_fastcall_free(env);
+	vm_stack_extra_free(env);
 	vm_cfg__free(&env->cfg);
 	free(env->buckets);
 	free(env->stack_depth);
@@ -194,6 +196,7 @@ static int run_one(struct vm_env *env, int subprog)
 	int err;
 
 	env->global_subprog = subprog;
+	vm_stack_extra_enter(env, subprog);
 	err = vm_init_entry_state(env, subprog);
 	if (err)
 		return err;
@@ -253,6 +256,8 @@ static int run_all(struct vm_env *env)
 		vm_fastcall_fix_depths(env);
 		err = chain_depth(env, 0, 0, 0, &tail);
 	}
+	if (!err)
+		vm_stack_extra_apply(env);
 	return err;
 }
 
@@ -270,8 +275,9 @@ static void fill_result(struct vm_env *env, struct vm_result *res)
 	res->peak_states = env->peak_states;
 	res->max_states_per_insn = env->max_states_per_insn;
 	for (size_t s = 0; s < nsub && o < sizeof(res->stack_depth) - 12; s++)
-		o += (size_t)snprintf(res->stack_depth + o, sizeof(res->stack_depth) - o, "%s%d",
-				      s ? "+" : "", env->stack_depth[s]);
+		if (res->verdict != VM_ACCEPTED || !vm_stack_extra_dead(env, s))
+			o += (size_t)snprintf(res->stack_depth + o, sizeof(res->stack_depth) - o,
+					      "%s%d", s ? "+" : "", env->stack_depth[s]);
 	res->mem_kb = (long)(env->mem_peak >> 10);
 	if (env->insn_counts) {
 		res->insn_counts = env->insn_counts;

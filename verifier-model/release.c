@@ -34,6 +34,8 @@ static const struct {
 	[VM_FEAT_CB_CONVERGE] = { "callback_converge", VM_KVER(6, 8) },
 	[VM_FEAT_ARG_TAGS] = { "arg_tags", KVER_ARG_TAGS },
 	[VM_FEAT_MAY_GOTO] = { "may_goto", KVER_MAY_GOTO },
+	/* March 2025 timed may_goto (6.15), from the merge mails; 6.18 measured */
+	[VM_FEAT_TIMED_MAY_GOTO] = { "timed_may_goto", VM_KVER(6, 15) },
 	[VM_FEAT_PRIVATE_STACK] = { "private_stack", KVER_PRIVATE_STACK },
 	[VM_FEAT_PKT_CHANGE_CALLS] = { "pkt_change_calls", VM_KVER(6, 13) },
 	[VM_FEAT_CONST_KEY_NONNULL] = { "const_key_nonnull", VM_KVER(6, 14) },

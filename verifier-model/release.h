@@ -28,6 +28,7 @@ enum vm_feature {
 	VM_FEAT_CB_CONVERGE,      /* callbacks re-verified until their state converges */
 	VM_FEAT_ARG_TAGS,         /* __arg_ctx, __arg_nonnull... on global functions */
 	VM_FEAT_MAY_GOTO,         /* the may_goto insn (can_loop, cond_break) */
+	VM_FEAT_TIMED_MAY_GOTO,   /* may_goto's counter takes two stack slots (x86-64) */
 	VM_FEAT_PRIVATE_STACK,    /* x86-64 private stacks (perf_event on 6.18) */
 	VM_FEAT_PKT_CHANGE_CALLS, /* global functions that change pkt data (or tail call) drop pkt pointers */
 	VM_FEAT_CONST_KEY_NONNULL,/* constant in-range array key: lookup is not NULL */

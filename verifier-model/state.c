@@ -44,6 +44,7 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 		[VM_PTR_BTF] = "ptr_", [VM_PTR_FUNC] = "func",
 		[VM_PTR_SOCK_COMMON] = "sock_common", [VM_PTR_SOCKET] = "sock",
 		[VM_PTR_TCP_SOCK] = "tcp_sock", [VM_PTR_ARENA] = "arena",
+		[VM_PTR_DYNPTR] = "dynptr_ptr",
 	};
 	const char *base = r->type < sizeof(names) / sizeof(names[0]) ? names[r->type] : "?";
 
@@ -352,7 +353,8 @@ bool vm_regsafe(const struct vm_reg *old, const struct vm_reg *cur,
 		       range_within(old, cur);
 	case VM_PTR_MAP_VALUE: case VM_PTR_MAP_KEY: case VM_PTR_MEM:
 		return old->off == cur->off && old->map == cur->map &&
-		       old->mem_size == cur->mem_size && range_within(old, cur) &&
+		       old->mem_size == cur->mem_size && old->btf_id == cur->btf_id &&
+		       range_within(old, cur) &&
 		       check_ids(old->id, cur->id, m) &&
 		       check_ids(old->ref_obj_id, cur->ref_obj_id, m);
 	case VM_PTR_PKT: case VM_PTR_PKT_META:
@@ -426,6 +428,8 @@ static bool slotsafe(const struct vm_slot *o, const struct vm_slot *c,
 	case VM_SLOT_ITER:
 		return o->iter_state == c->iter_state &&
 		       check_ids(o->spilled.ref_obj_id, c->spilled.ref_obj_id, m);
+	case VM_SLOT_DYNPTR:    /* kind and first slot (refs: no refcounted kind modelled) */
+		return o->spilled.mem_size == c->spilled.mem_size && o->spilled.off == c->spilled.off;
 	default:
 		return true;
 	}

@@ -32,6 +32,7 @@ enum vm_reg_type {
 	VM_PTR_SOCKET,
 	VM_PTR_TCP_SOCK,     /* struct bpf_tcp_sock */
 	VM_PTR_ARENA,        /* kernel-side arena address (addr_space_cast 1 -> 0) */
+	VM_PTR_DYNPTR,       /* CONST_PTR_TO_DYNPTR: a global function's dynptr argument (dynptr.c) */
 };
 
 /* type flags, compared as part of the type */
@@ -41,9 +42,15 @@ enum vm_reg_type {
 #define VM_F_TRUSTED    0x8
 #define VM_F_SOCK_VALUE 0x10    /* sockmap/sockhash lookup: a socket once not NULL */
 #define VM_F_FLOW_KEYS  0x20    /* MEM: a flow dissector's flow_keys (PTR_TO_FLOW_KEYS) */
+#define VM_F_DYNPTR_SLICE 0x40  /* MEM: a dynptr's slice, btf_id its dynptr's id */
+#define VM_F_PKT_SLICE  0x80    /* MEM: ... of an skb or xdp dynptr (packet data) */
 
 /* scalar id flag: this register is its id's base plus off (rX += K link) */
-#define VM_ID_ADD_CONST 0x80000000u
+#define VM_ID_ADD_CONST64 0x80000000u
+/* ... of a 32-bit add (wX += K, 6.18): the link holds for the low 32 bits, zero-extended */
+#define VM_ID_ADD_CONST32 0x20000000u
+/* either: what "this id is a base plus off" tests mean */
+#define VM_ID_ADD_CONST (VM_ID_ADD_CONST64 | VM_ID_ADD_CONST32)
 
 struct vm_reg {
 	uint8_t type, flags;
@@ -60,7 +67,8 @@ struct vm_reg {
 	uint32_t btf_id;
 };
 
-enum vm_slot_type { VM_SLOT_INVALID, VM_SLOT_SPILL, VM_SLOT_MISC, VM_SLOT_ZERO, VM_SLOT_ITER };
+enum vm_slot_type { VM_SLOT_INVALID, VM_SLOT_SPILL, VM_SLOT_MISC, VM_SLOT_ZERO, VM_SLOT_ITER,
+		       VM_SLOT_DYNPTR };
 enum vm_iter_state { VM_ITER_ACTIVE = 1, VM_ITER_DRAINED = 2 };
 
 struct vm_slot {

@@ -22,6 +22,8 @@
 #include "verifier-model/subprog.h"
 #include "verifier-model/entry.h"
 #include "verifier-model/precision.h"
+#include "verifier-model/stack_extra.h"
+#include "verifier-model/dynptr.h"
 
 static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int callsite)
 {
@@ -38,6 +40,7 @@ static int new_frame(struct vm_env *env, struct vm_state *st, int subprog, int c
 	scalar_set_const(&f->regs[VM_REG_FP].s, 0);
 	st->frame[fr] = f;
 	st->curframe = fr;
+	vm_stack_extra_enter(env, subprog);
 	return 0;
 }
 
@@ -108,6 +111,8 @@ static bool arg_matches(struct vm_env *env, int regno, const struct vm_reg *want
 		return r->type == VM_PTR_CTX && !r->off;
 	if (want->type == VM_PTR_BTF)
 		return trusted_matches(r, want);
+	if (want->type == VM_PTR_DYNPTR)   /* process_dynptr_func's words on failure */
+		return vm_dynptr_global_arg(env, regno) == 0;
 	if (is_null_const(r))
 		return want->flags & VM_F_MAYBE_NULL;
 	if ((r->flags & VM_F_MAYBE_NULL) && !(want->flags & VM_F_MAYBE_NULL))
@@ -422,23 +427,27 @@ int vm_exec_may_goto(struct vm_env *env, const struct bpf_insn *insn)
 	if (!q)
 		return -EACCES;
 	q->may_goto_depth++;
+	vm_stack_extra_may_goto(env);
 	if (prev)
 		vm_widen_imprecise(env, prev, q);
 	env->insn_idx = (int)vm_insn_jmp_target(insn, idx);
 	return 0;
 }
 
-static void widen_reg(const struct vm_reg *o, struct vm_reg *c)
+/* maybe_widen_reg: an imprecise scalar not exactly the old one (ids mapped) is forgotten */
+static void widen_reg(const struct vm_reg *o, struct vm_reg *c, struct vm_idmap *m)
 {
 	if (o->type != VM_SCALAR || c->type != VM_SCALAR || o->precise || c->precise)
 		return;
-	if (o->id == c->id && scalar_equal(&o->s, &c->s))
+	if (vm_regsafe(o, c, m, VM_EXACT))
 		return;
 	vm_reg__mark_unknown(c);
 }
 
 void vm_widen_imprecise(struct vm_env *env, const struct vm_state *old, struct vm_state *cur)
 {
+	struct vm_idmap m = { .n = 0 };   /* one map for the whole state, as idmap_scratch */
+
 	(void)env;
 	for (int f = old->curframe; f >= 0; f--) {
 		const struct vm_frame *of = old->frame[f];
@@ -447,9 +456,9 @@ void vm_widen_imprecise(struct vm_env *env, const struct vm_state *old, struct v
 		if (!cf)
 			continue;
 		for (int r = 0; r < VM_MAX_REG; r++)
-			widen_reg(&of->regs[r], &cf->regs[r]);
+			widen_reg(&of->regs[r], &cf->regs[r], &m);
 		for (int s = 0; s < of->nslots && s < cf->nslots; s++)
 			if (of->slots[s].type[0] == VM_SLOT_SPILL && cf->slots[s].type[0] == VM_SLOT_SPILL)
-				widen_reg(&of->slots[s].spilled, &cf->slots[s].spilled);
+				widen_reg(&of->slots[s].spilled, &cf->slots[s].spilled, &m);
 	}
 }

@@ -115,20 +115,22 @@ static void csv_model(FILE *f, const struct vm_result *m)
 	csv_field(f, vm_verdict_name(m->verdict), false);
 	for (int i = 0; i < 4; i++)
 		csv_field(f, v[i], false);
-	csv_field(f, m->reason, true);
+	csv_field(f, m->reason, false);
+	csv_field(f, m->stack_depth, true);
 }
 
 static void print_csv(FILE *f, const struct vm_row *rows, size_t n, bool both)
 {
 	static const char *const model_cols[] = {
 		"model_verdict", "model_insns", "model_states", "model_peak_states",
-		"model_duration_us", "model_reason",
+		"model_duration_us", "model_reason", "model_stack_depth",
 	};
+	const size_t n_model_cols = sizeof(model_cols) / sizeof(model_cols[0]);
 
 	for (size_t c = 0; c < N_CSV_COLS; c++)
 		csv_field(f, csv_cols[c], c + 1 == N_CSV_COLS && !both);
-	for (size_t c = 0; both && c < 6; c++)
-		csv_field(f, model_cols[c], c == 5);
+	for (size_t c = 0; both && c < n_model_cols; c++)
+		csv_field(f, model_cols[c], c + 1 == n_model_cols);
 	for (size_t r = 0; r < n; r++) {
 		const struct vm_result *res = &rows[r].res;
 		char v[7][32];

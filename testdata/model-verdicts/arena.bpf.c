@@ -69,10 +69,10 @@ int fill_and_sum(void *ctx)
 	if (!page)
 		return 1;
 #pragma clang loop unroll(disable)
-	for (i = 0; i < 32; i++)
+	for (i = 0; i < 32; i++) // EXPECT: bounded-loop "32 iterations"
 		page[i] = (__u64)i * i;
 #pragma clang loop unroll(disable)
-	for (i = 0; i < 32; i++)
+	for (i = 0; i < 32; i++) // EXPECT: bounded-loop "32 iterations"
 		sum += page[i];
 	hits += sum;
 	bpf_arena_free_pages(&arena, page, 1);

@@ -7,7 +7,8 @@ Each program's comment says what the 6.18 verifier answers
 words of its error line (EXPECT-MSG: text, a substring both the model's
 and the kernel's reason must hold) and the processed count it measured
 (EXPECT-INSNS: N, which the model must give even where bpf() is not
-permitted). A file's BPF-VERIFY-ARGS: line gives bpf-verify options for
+permitted); EXPECT-STACK: the stack depth line ("8+0") both must report.
+A file's BPF-VERIFY-ARGS: line gives bpf-verify options for
 all its programs (--prog-flags=strict-alignment). The model must give that verdict;
 where bpf() is permitted, the live kernel must agree and the model's
 processed count must be the kernel's. An object DIR-CASE.bpf.o comes
@@ -25,29 +26,34 @@ SKIP = 77
 
 
 def expectations(src):
-    """{program: (verdict, message, insns)} from the EXPECT-VERDICT,
-    EXPECT-MSG and EXPECT-INSNS comments before each SEC function, and the
-    file's BPF-VERIFY-ARGS."""
-    want, pending, msg, insns, args = {}, None, None, None, []
+    """{program: (verdict, message, insns, stack)} from the EXPECT-VERDICT,
+    EXPECT-MSG, EXPECT-INSNS and EXPECT-STACK comments before each SEC
+    function, and the file's BPF-VERIFY-ARGS."""
+    want, pending, msg, insns, stack, args = {}, None, None, None, None, []
     for line in open(src):
         m = re.search(r"BPF-VERIFY-ARGS: (.*)", line)
         if m:
             args = m.group(1).split()
         m = re.search(r"EXPECT-VERDICT: (accepted|rejected)", line)
         if m:
-            pending, msg, insns = m.group(1), None, None
+            pending, msg, insns, stack = m.group(1), None, None, None
             continue
         m = re.search(r"EXPECT-INSNS: (\d+)", line)
         if m:
             insns = m.group(1)
             continue
+        m = re.search(r"EXPECT-STACK: ([0-9+]+)", line)
+        if m:
+            stack = m.group(1)
+            continue
         m = re.search(r"EXPECT-MSG: (.*?)\s*(?:\*/)?\s*$", line)
         if m:
             msg = m.group(1)
             continue
-        m = re.match(r"int (?:BPF_[A-Z_]+\()?(\w+)", line)
+        # int NAME, int BPF_PROG(NAME, or a naked function's int NAME
+        m = re.match(r"(?:__attribute__\(\(naked\)\) )?int (?:BPF_[A-Z_]+\()?(\w+)", line)
         if m and pending:
-            want[m.group(1)] = (pending, msg, insns)
+            want[m.group(1)] = (pending, msg, insns, stack)
             pending = None
     return want, args
 
@@ -77,7 +83,7 @@ def main():
         want, args = expectations(os.path.join(srcdir, sub, base[len(sub) + 1:] + ".bpf.c"))
         model = run(tool, "model", obj, args)
         kernel = run(tool, "kernel", obj, args)
-        for prog, (verdict, msg, insns) in sorted(want.items()):
+        for prog, (verdict, msg, insns, stack) in sorted(want.items()):
             word = {"accepted": "success", "rejected": "failure"}[verdict]
             m = model.get(prog)
             checked += 1
@@ -95,6 +101,10 @@ def main():
                       (prog, m["insns"], insns))
                 failures += 1
                 continue
+            if stack and m["stack_depth"] != stack:
+                print("FAIL %s: model's stack depth %s, want %s" % (prog, m["stack_depth"], stack))
+                failures += 1
+                continue
             if kernel is None:
                 print("ok %s: %s, %s insns (model; no kernel here)" % (prog, verdict, m["insns"]))
                 continue
@@ -110,6 +120,10 @@ def main():
                 failures += 1
             elif msg and msg not in k["reason"]:
                 print("FAIL %s: kernel says '%s', the annotation '%s'" % (prog, k["reason"], msg))
+                failures += 1
+            elif stack and k["stack_depth"] != stack:
+                print("FAIL %s: kernel's stack depth %s, the annotation %s" %
+                      (prog, k["stack_depth"], stack))
                 failures += 1
             elif insns and k["insns"] != insns:
                 print("FAIL %s: kernel %s processed insns, the annotation %s" %

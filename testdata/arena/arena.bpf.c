@@ -40,10 +40,10 @@ int arena_fill_sum(void *ctx)
 	if (!page)
 		return 1;
 #pragma clang loop unroll(disable)
-	for (i = 0; i < 32; i++)
+	for (i = 0; i < 32; i++) // EXPECT: bounded-loop "32 iterations"
 		page[i] = (__u64)i * i;
 #pragma clang loop unroll(disable)
-	for (i = 0; i < 32; i++)
+	for (i = 0; i < 32; i++) // EXPECT: bounded-loop "32 iterations"
 		sum += page[i];
 	page[0] = sum;
 	bpf_arena_free_pages(&arena, page, 1);

@@ -215,14 +215,6 @@ static void try_close(struct load_try *t)
 	t->fd = -1;
 }
 
-static bool has_arena(const struct vm_object *obj)
-{
-	for (size_t i = 0; i < obj->n_maps; i++)
-		if (obj->maps[i].type == VM_BPF_MAP_TYPE_ARENA)
-			return true;
-	return false;
-}
-
 /*
  * libbpf before 1.4 cannot load an object using an arena (map_extra as an
  * enum64, .addr_space.1 relocations; the arena never mapped, which the
@@ -266,7 +258,7 @@ static int load_once(const struct vm_object *obj, const struct vm_prog *vp,
 	/* BPF_VERIFY_OWN_LOADER=1: every object so (tests compare the two loaders) */
 	if (getenv("BPF_VERIFY_OWN_LOADER") && !strcmp(getenv("BPF_VERIFY_OWN_LOADER"), "1"))
 		return load_raw(obj, vp, level, flags, t);
-	if (has_arena(obj))
+	if (vm_object__has_arena(obj))
 		return load_raw(obj, vp, level, flags, t);
 	t->bobj = bpf_object__open_file(obj->path, NULL);
 	if (!t->bobj)

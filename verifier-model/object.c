@@ -433,6 +433,14 @@ static void prog_free(struct vm_prog *p)
 	free(p->lines);
 }
 
+bool vm_object__has_arena(const struct vm_object *obj)
+{
+	for (size_t i = 0; i < obj->n_maps; i++)
+		if (obj->maps[i].type == VM_BPF_MAP_TYPE_ARENA)
+			return true;
+	return false;
+}
+
 void vm_object__free(struct vm_object *obj)
 {
 	if (!obj)

@@ -125,6 +125,8 @@ int vm_object__open(const char *path, struct vm_object **out,
 int vm_object__open_mem(const void *buf, size_t len, const char *name,
 			struct vm_object **out, char *errbuf, size_t errlen);
 void vm_object__free(struct vm_object *obj);
+/* Has obj an arena map? (libbpf before 1.4 cannot load such an object.) */
+bool vm_object__has_arena(const struct vm_object *obj);
 /* Alignment of BTF type id (checking every id it follows, unlike libbpf 1.1), or -1. */
 long vm_btf_align_of(const struct btf *btf, unsigned id);
 /* The program named name, or NULL. */

@@ -9,6 +9,7 @@
  * func_info from the subprograms.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +29,7 @@
 
 struct raw {
 	const struct vm_object *obj;
-	struct btf *kbtf;       /* vmlinux */
+	const struct btf *kbtf; /* the running kernel's (running_kernel_btf), or NULL */
 	struct btf *btf;        /* the object's, made loadable */
 	int btf_fd;
 	int *map_fd;
@@ -369,7 +370,27 @@ static void release(struct raw *r)
 	if (r->arena)
 		munmap(r->arena, r->arena_len);
 	btf__free(r->btf);   /* closes its fd */
-	btf__free(r->kbtf);
+}
+
+static struct btf *kernel_btf;
+static pthread_once_t kernel_btf_once = PTHREAD_ONCE_INIT;
+
+static void read_kernel_btf(void)
+{
+	kernel_btf = btf__load_vmlinux_btf();
+	if (libbpf_get_error(kernel_btf))
+		kernel_btf = NULL;
+}
+
+/*
+ * The running kernel's BTF, read once per process (a load per program
+ * parsed its megabytes each time). Not kbtf.c's: that one is the BTF the
+ * model imitates, which BPF_MODEL_KERNEL_BTF may point elsewhere.
+ */
+static const struct btf *running_kernel_btf(void)
+{
+	pthread_once(&kernel_btf_once, read_kernel_btf);
+	return kernel_btf;
 }
 
 int vm_raw_load(const struct vm_object *obj, size_t idx, unsigned log_level,
@@ -382,9 +403,7 @@ int vm_raw_load(const struct vm_object *obj, size_t idx, unsigned log_level,
 	out->fd = -1;
 	if (idx >= obj->n_progs)
 		return fail(&r, -ENOENT, "no program %zu", idx);
-	r.kbtf = btf__load_vmlinux_btf();
-	if (libbpf_get_error(r.kbtf))
-		r.kbtf = NULL;
+	r.kbtf = running_kernel_btf();
 	r.map_fd = malloc((obj->n_maps ? obj->n_maps : 1) * sizeof(int));
 	r.map_errno = calloc(obj->n_maps ? obj->n_maps : 1, sizeof(int));
 	if (!r.map_fd || !r.map_errno) {

@@ -145,36 +145,17 @@ static void print_result(const char *path, struct bpf_program *prog, int err, co
 		   bpf_program__insn_cnt(prog), calls_unresolved_kfunc(prog), err, log);
 }
 
-/* Has the object an arena map? (libbpf before 1.4 cannot load one.) */
-static bool has_arena(const char *path)
-{
-	struct vm_object *obj;
-	char err[256];
-	bool yes = false;
-
-	if (vm_object__open(path, &obj, err, sizeof(err)))
-		return false;
-	for (size_t i = 0; i < obj->n_maps; i++)
-		yes |= obj->maps[i].type == VM_BPF_MAP_TYPE_ARENA;
-	vm_object__free(obj);
-	return yes;
-}
-
 /*
  * An object using an arena, which this libbpf cannot load (map_extra as
  * an enum64, .addr_space.1 relocations, the arena never mapped): each
  * program loaded from the model's reading of it (rawload.c). Returns how
- * many programs it had, -1 if the reader refuses it.
+ * many programs it had.
  */
-static int verify_object_raw(const char *path, __u32 flags)
+static int verify_object_raw(const char *path, const struct vm_object *obj, __u32 flags)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	struct vm_object *obj;
-	char err[256];
 	size_t i;
 
-	if (vm_object__open(path, &obj, err, sizeof(err)))
-		return -1;
 	for (i = 0; i < obj->n_progs; i++) {
 		const struct vm_prog *p = &obj->progs[i];
 		struct vm_raw_load r;
@@ -200,8 +181,22 @@ static int verify_object_raw(const char *path, __u32 flags)
 		if (r.fd >= 0)
 			close(r.fd);
 	}
-	vm_object__free(obj);
 	return (int)i;
+}
+
+/* The object's programs through rawload.c if it has an arena; -1 if not (or unreadable). */
+static int verify_if_arena(const char *path, __u32 flags)
+{
+	struct vm_object *obj;
+	char why[256];
+	int n = -1;
+
+	if (vm_object__open(path, &obj, why, sizeof(why)))
+		return -1;
+	if (vm_object__has_arena(obj))
+		n = verify_object_raw(path, obj, flags);
+	vm_object__free(obj);
+	return n;
 }
 
 /* Load program number idx of path alone; returns the load error. */
@@ -239,10 +234,11 @@ static int load_one(const char *path, int idx, __u32 extra_flags,
 static int verify_object(const char *path, __u32 flags)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	int idx, n = 0;
+	int idx, n = verify_if_arena(path, flags);
 
-	if (has_arena(path))
-		return verify_object_raw(path, flags);
+	if (n >= 0)
+		return n;
+	n = 0;
 	for (idx = 0;; idx++) {
 		struct bpf_object *obj = NULL;
 		struct bpf_program *prog = NULL;

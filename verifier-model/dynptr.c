@@ -95,6 +95,18 @@ int vm_dynptr_check_bytes(struct vm_env *env, int regno, const struct vm_frame *
 	return 0;
 }
 
+/* Is argument regno a stack slot or a struct bpf_dynptr pointer? Rejects if not. */
+static bool stack_or_dynptr(struct vm_env *env, int regno)
+{
+	const struct vm_reg *r = vm_env__reg(env, regno);
+
+	if (r->type == VM_PTR_STACK || r->type == VM_PTR_DYNPTR)
+		return true;
+	vm_env__reject(env, "arg#%d expected pointer to stack or const struct bpf_dynptr",
+		       regno - 1);
+	return false;
+}
+
 /* An uninitialised dynptr argument: written 8 bytes at a time, then marked. */
 static int uninit_arg(struct vm_env *env, int regno, int kind)
 {
@@ -102,9 +114,8 @@ static int uninit_arg(struct vm_env *env, int regno, int kind)
 	struct vm_frame *f;
 	int spi;
 
-	if (r->type != VM_PTR_STACK && r->type != VM_PTR_DYNPTR)
-		return vm_env__reject(env, "arg#%d expected pointer to stack or const struct bpf_dynptr",
-				      regno - 1);
+	if (!stack_or_dynptr(env, regno))
+		return -EACCES;
 	if (r->type == VM_PTR_DYNPTR)
 		return vm_env__reject(env, "Dynptr has to be an uninitialized dynptr");
 	spi = dynptr_spi(env, r);
@@ -136,9 +147,8 @@ static int init_arg(struct vm_env *env, int regno, bool mutates, uint32_t *kind,
 	struct vm_frame *f;
 	int spi;
 
-	if (r->type != VM_PTR_STACK && r->type != VM_PTR_DYNPTR)
-		return vm_env__reject(env, "arg#%d expected pointer to stack or const struct bpf_dynptr",
-				      regno - 1);
+	if (!stack_or_dynptr(env, regno))
+		return -EACCES;
 	if (r->type == VM_PTR_DYNPTR) {
 		if (mutates)
 			return vm_env__reject(env, "cannot pass pointer to const bpf_dynptr, the helper mutates it");

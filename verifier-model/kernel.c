@@ -84,6 +84,8 @@ struct load_try {
 	char note[160];         /* a fix-up made so the program loads here */
 	char skipped[8][64];    /* maps this kernel would not create: left out */
 	int n_skipped;
+	int inner_fd[8];        /* inner maps made here for map-in-maps: ours to close */
+	int n_inner;
 };
 
 /*
@@ -144,26 +146,50 @@ static void name_missing_map(struct load_try *t, const struct vm_object *obj,
 		}
 }
 
-static bool is_storage_map(enum bpf_map_type t)
+/*
+ * The inner map of a map-in-map sized at run time: libbpf (1.1 at least)
+ * cannot resize an inner map, so one of the right size is created here
+ * and handed to libbpf as the inner map's fd.
+ */
+static void fixup_inner_size(struct bpf_map *outer, struct load_try *t)
 {
-	return t == BPF_MAP_TYPE_SK_STORAGE || t == BPF_MAP_TYPE_TASK_STORAGE ||
-	       t == BPF_MAP_TYPE_INODE_STORAGE || t == BPF_MAP_TYPE_CGROUP_STORAGE ||
-	       t == 32 /* BPF_MAP_TYPE_CGRP_STORAGE */;
+	struct bpf_map *in = bpf_map__inner_map(outer);
+	LIBBPF_OPTS(bpf_map_create_opts, o);
+	int fd;
+
+	if (!in || bpf_map__max_entries(in) ||
+	    t->n_inner == (int)(sizeof(t->inner_fd) / sizeof(t->inner_fd[0])))
+		return;
+	o.map_flags = bpf_map__map_flags(in);
+	fd = bpf_map_create(bpf_map__type(in), NULL, bpf_map__key_size(in),
+			    bpf_map__value_size(in), vm_map_runtime_entries(bpf_map__type(in)), &o);
+	if (fd < 0)
+		return;
+	if (bpf_map__set_inner_map_fd(outer, fd)) {
+		close(fd);
+		return;
+	}
+	t->inner_fd[t->n_inner++] = fd;
 }
 
 /*
  * veristat's fix-ups: no map is pinned (nothing is reused from or left in
  * /sys/fs/bpf), max_entries 0 (set by a loader at run time) becomes 1,
- * and -G presets on obj's global data are copied into libbpf's.
+ * and -G presets on obj's global data are copied into libbpf's. Beyond
+ * veristat's: a ring buffer sized at run time gets one page, not 1 (which
+ * the kernel refuses), and so does the inner map of a map-in-map, whose
+ * outer map cannot be created otherwise.
  */
-static void fixup_maps(struct bpf_object *bobj, const struct vm_object *obj)
+static void fixup_maps(struct bpf_object *bobj, const struct vm_object *obj,
+		       struct load_try *t)
 {
 	struct bpf_map *m;
 
 	bpf_object__for_each_map(m, bobj) {
 		bpf_map__set_pin_path(m, NULL);
-		if (!is_storage_map(bpf_map__type(m)) && !bpf_map__max_entries(m))
-			bpf_map__set_max_entries(m, 1);
+		if (!bpf_map__max_entries(m))
+			bpf_map__set_max_entries(m, vm_map_runtime_entries(bpf_map__type(m)));
+		fixup_inner_size(m, t);
 	}
 	for (size_t i = 0; i < obj->n_maps; i++) {
 		const struct vm_map *vm = &obj->maps[i];
@@ -210,6 +236,8 @@ static void try_close(struct load_try *t)
 {
 	bpf_object__close(t->bobj);
 	t->bobj = NULL;
+	while (t->n_inner)
+		close(t->inner_fd[--t->n_inner]);
 	if (t->raw && t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
@@ -272,7 +300,7 @@ static int load_once(const struct vm_object *obj, const struct vm_prog *vp,
 	}
 	if (!want)
 		return -ENOENT;
-	fixup_maps(t->bobj, obj);
+	fixup_maps(t->bobj, obj, t);
 	for (int i = 0; i < t->n_skipped; i++) {
 		struct bpf_map *m = bpf_object__find_map_by_name(t->bobj, t->skipped[i]);
 

@@ -441,6 +441,25 @@ bool vm_object__has_arena(const struct vm_object *obj)
 	return false;
 }
 
+uint32_t vm_map_runtime_entries(uint32_t type)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	switch (type) {
+	case BPF_MAP_TYPE_SK_STORAGE:
+	case BPF_MAP_TYPE_TASK_STORAGE:
+	case BPF_MAP_TYPE_INODE_STORAGE:
+	case BPF_MAP_TYPE_CGROUP_STORAGE:
+	case 32: /* BPF_MAP_TYPE_CGRP_STORAGE, newer than these headers */
+		return 0;
+	case BPF_MAP_TYPE_RINGBUF:
+	case BPF_MAP_TYPE_USER_RINGBUF:
+		return page > 0 ? (uint32_t)page : 4096;
+	default:
+		return 1;
+	}
+}
+
 void vm_object__free(struct vm_object *obj)
 {
 	if (!obj)

@@ -127,6 +127,12 @@ int vm_object__open_mem(const void *buf, size_t len, const char *name,
 void vm_object__free(struct vm_object *obj);
 /* Has obj an arena map? (libbpf before 1.4 cannot load such an object.) */
 bool vm_object__has_arena(const struct vm_object *obj);
+/*
+ * max_entries for a map of type whose definition says 0 (a loader sizes
+ * it at run time): a storage map keeps 0, a ring buffer gets one page
+ * (its size must be a power of 2 and of pages), any other map 1.
+ */
+uint32_t vm_map_runtime_entries(uint32_t type);
 /* Alignment of BTF type id (checking every id it follows, unlike libbpf 1.1), or -1. */
 long vm_btf_align_of(const struct btf *btf, unsigned id);
 /* The program named name, or NULL. */

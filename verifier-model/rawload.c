@@ -162,13 +162,6 @@ static void map_name(const char *in, char *out)
 	out[i] = 0;
 }
 
-static bool is_storage(uint32_t t)
-{
-	return t == BPF_MAP_TYPE_SK_STORAGE || t == BPF_MAP_TYPE_TASK_STORAGE ||
-	       t == BPF_MAP_TYPE_INODE_STORAGE || t == BPF_MAP_TYPE_CGROUP_STORAGE ||
-	       t == 32 /* BPF_MAP_TYPE_CGRP_STORAGE */;
-}
-
 /* Global data: the section's bytes (.kconfig: the values libbpf finds), frozen if read-only. */
 static int fill_data(struct raw *r, const struct vm_map *m, int fd)
 {
@@ -209,7 +202,7 @@ static int create_map(struct raw *r, size_t i)
 {
 	const struct vm_map *m = &r->obj->maps[i];
 	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = m->map_flags, .map_extra = m->map_extra);
-	uint32_t max = m->max_entries || is_storage(m->type) ? m->max_entries : 1;
+	uint32_t max = m->max_entries ? m->max_entries : vm_map_runtime_entries(m->type);
 	char name[BPF_OBJ_NAME_LEN];
 	int fd, err;
 

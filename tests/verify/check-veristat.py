@@ -7,7 +7,7 @@ usage: check-veristat.py BPF_VERIFY BPF_FIX OBJDIR SRCDIR
 - nothing left behind: /sys/fs/bpf is the same before and after bpf-verify
   and bpf-fix --verify=kernel over objects whose maps are LIBBPF_PIN_BY_NAME;
 - every map definition form libbpf takes opens, and the kernel loads it;
-- load fix-ups: max_entries 0, an unknown section (guessed type, a note),
+- load fix-ups: max_entries 0 (a ring buffer, alone or inner, a page), an unknown section (guessed type, a note),
   fentry without a target (one line why);
 - -G for both backends and for bpf-fix, with its errors;
 - -f, -s, -n, -e; -C with failed rows shown as failed; the --fail-on gate
@@ -95,6 +95,22 @@ def test_map_defs():
                           f"{name}/{p} (kernel): {g}")
                     continue
                 check(g.get("verdict") == "success", f"{name}/{p} ({be}): {g}")
+
+
+def test_ringbuf_sized():
+    """Ring buffers sized at run time, alone and inside an array of maps, load."""
+    r = bv("--backend=kernel", "--format=csv", obj("ringbuf_sized"))
+    got = by_prog(r.stdout)
+    for p in ("send_plain", "send_per_cpu"):
+        check(got.get(p, {}).get("verdict") == "success" and
+              got.get(p, {}).get("insns") == got_model(p),
+              f"ringbuf_sized/{p}: {got.get(p)} {r.stderr.strip()}")
+    check("could not be created" not in r.stderr, f"a ring buffer left out: {r.stderr!r}")
+
+
+def got_model(prog):
+    return by_prog(bv("--backend=model", "--format=csv", obj("ringbuf_sized")).stdout) \
+        .get(prog, {}).get("insns", "?")
 
 
 def test_fixups():
@@ -246,6 +262,7 @@ def main():
         test_nothing_left()
         test_map_defs()
         test_refused()
+        test_ringbuf_sized()
         test_fixups()
         test_globals(tmp)
         test_filters()

@@ -169,7 +169,9 @@ int lint__check_compile_db(const char *dir, char **err);
 /*
  * The project main_path belongs to: the directory of its config file
  * (config_path, may be NULL) when the file is below it, else its git work
- * tree, else its own directory. 0 or -ENAMETOOLONG.
+ * tree, else the nearest directory upwards with a build file (Makefile,
+ * CMakeLists.txt, meson.build, Kbuild), else its own directory.
+ * 0 or -ENAMETOOLONG.
  */
 int project__root(const char *main_path, const char *config_path, char *out, size_t size);
 /* Is path the project's own code: below root, not generated, not libbpf's? */

@@ -5,7 +5,8 @@
  * those below the project's root that are not generated (vmlinux*.h,
  * *.skel.h) nor libbpf's headers (vendored or installed). The root is the
  * directory of the file's .bpf-lint.yaml, else its git work tree, else
- * its own directory.
+ * the nearest directory upwards with a build file (a release tarball has
+ * no .git: falco's programs/ include ../helpers/), else its own directory.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -45,6 +46,29 @@ static bool git_top(char *dir)
 	}
 }
 
+/* The nearest directory from dir upwards holding a build file, in place. */
+static bool build_top(char *dir)
+{
+	static const char *const names[] = {
+		"Makefile", "GNUmakefile", "makefile", "CMakeLists.txt", "meson.build", "Kbuild",
+	};
+	char probe[PATH_MAX + 16];
+	struct stat st;
+
+	for (;;) {
+		char *slash;
+
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (snprintf(probe, sizeof(probe), "%s/%s", dir, names[i]) <
+			    (int)sizeof(probe) && stat(probe, &st) == 0 && S_ISREG(st.st_mode))
+				return true;
+		slash = strrchr(dir, '/');
+		if (!slash || slash == dir)
+			return false;
+		*slash = '\0';
+	}
+}
+
 int project__root(const char *main_path, const char *config_path, char *out, size_t size)
 {
 	char file[PATH_MAX], dir[PATH_MAX];
@@ -67,6 +91,9 @@ int project__root(const char *main_path, const char *config_path, char *out, siz
 	}
 	snprintf(out, size, "%s", dir);
 	if (git_top(out))
+		return 0;
+	snprintf(out, size, "%s", dir);
+	if (build_top(out))
 		return 0;
 	return snprintf(out, size, "%s", dir) < (int)size ? 0 : -ENAMETOOLONG;
 }

@@ -263,6 +263,28 @@ Test(cli, header_filter)
 	write_tmp(".bpf-lint.yaml", "rules: {}\n");
 }
 
+Test(cli, build_file_marks_the_project_without_git)
+{
+	char dir[600], *f;
+
+	/* A release tarball: no .git, no config; programs/ include ../helpers/. */
+	snprintf(dir, sizeof(dir), "%s/tarball", tmp);
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	snprintf(dir, sizeof(dir), "%s/tarball/programs", tmp);
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	snprintf(dir, sizeof(dir), "%s/tarball/helpers", tmp);
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	write_tmp("tarball/helpers/h.h", "static __always_inline int h(int x) { return x; }\n");
+	f = write_tmp("tarball/programs/p.bpf.c", "#include <linux/types.h>\n"
+		      "#include <bpf/bpf_helpers.h>\n#include \"../helpers/h.h\"\n"
+		      "int g(int x) { return h(x) + h(1); }\n");
+	/* Without a build file the project is the file's own directory. */
+	cr_expect_eq(lint(f, NULL, NULL, NULL, NULL, NULL), 0, "%s%s", out, err);
+	write_tmp("tarball/CMakeLists.txt", "project(p C)\n");
+	cr_expect_eq(lint(f, NULL, NULL, NULL, NULL, NULL), 1, "%s%s", out, err);
+	cr_expect(strstr(out, "helpers/h.h:1:8: warning:"), "%s", out);
+}
+
 Test(cli, generated_headers_are_not_the_project)
 {
 	char *f;

@@ -153,7 +153,7 @@ static int btf_ptr_arg(struct vm_env *env, const struct vm_func_sig *sig, int re
 
 	if (!vm_kbtf() || (or_null && is_const_zero(r)))
 		return 0;
-	if (r->type != VM_PTR_BTF)
+	if (r->type != VM_PTR_BTF || (r->flags & VM_F_UNTRUSTED))
 		return expect(env, regno, "ptr_, trusted_ptr_, rcu_ptr_");
 	if ((r->flags & VM_F_MAYBE_NULL) && !or_null)
 		return vm_env__reject(env, "Possibly NULL pointer passed to helper arg%d", regno);

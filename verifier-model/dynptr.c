@@ -255,7 +255,7 @@ static int slice(struct vm_env *env, bool rdwr)
 		int err;
 
 		/* check_kfunc_mem_size_reg: read, then write, the buffer as not NULL */
-		r3->flags &= (uint8_t)~VM_F_MAYBE_NULL;
+		r3->flags &= (uint16_t)~VM_F_MAYBE_NULL;
 		err = vm_check_helper_mem(env, 3, len, false, true) ?: vm_mark_precise(env, 4) ?:
 		      vm_check_helper_mem(env, 3, len, true, true) ?: vm_mark_precise(env, 4);
 		*r3 = save;

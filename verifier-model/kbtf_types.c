@@ -34,7 +34,7 @@ static uint32_t pointee_struct(const struct btf_type *ptr)
 	return t && btf_is_composite(t) ? id : 0;
 }
 
-static void set_btf_ptr(struct vm_reg *d, uint32_t id, uint8_t flags)
+static void set_btf_ptr(struct vm_reg *d, uint32_t id, uint16_t flags)
 {
 	vm_reg__mark_unknown(d);
 	scalar_set_const(&d->s, 0);
@@ -98,7 +98,7 @@ static int iter_ctx_field(const struct vm_prog *prog, int off, struct vm_reg *d)
 	sid = vm_kbtf_struct_id(name);
 	if (!sid)
 		return 0;
-	ret = vm_kbtf_field(sid, off, 8, d, why, sizeof(why));
+	ret = vm_kbtf_field(sid, off, 8, d, NULL, why, sizeof(why));
 	if (ret != 1)
 		return 0;
 	d->flags = VM_F_TRUSTED | (off ? VM_F_MAYBE_NULL : 0);
@@ -153,8 +153,33 @@ static int member_at(const struct btf_type *t, int off, int *moff)
 	return -1;
 }
 
+int vm_kbtf_safe_field(uint32_t btf_id, const char *field, const char *suffix)
+{
+	const struct btf_type *t;
+	const struct btf_member *m;
+	char name[256];
+	uint32_t safe;
+
+	if (!vm_kbtf() || !field || !btf_id)
+		return 0;
+	skip_mods(btf_id, &t);
+	if (!t || !t->name_off ||
+	    snprintf(name, sizeof(name), "%s%s", btf__name_by_offset(vm_kbtf(), t->name_off),
+		     suffix) >= (int)sizeof(name))
+		return 0;
+	safe = vm_kbtf_named(name, BTF_KIND_STRUCT);
+	if (!safe)
+		return 0;
+	t = btf__type_by_id(vm_kbtf(), safe);
+	m = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++)
+		if (!strcmp(btf__name_by_offset(vm_kbtf(), m[i].name_off), field))
+			return 1;
+	return 0;
+}
+
 int vm_kbtf_field(uint32_t btf_id, int off, int size, struct vm_reg *d,
-		  char *why, size_t whylen)
+		  const char **field, char *why, size_t whylen)
 {
 	const struct btf_type *t, *mt;
 	int depth = 0, moff, i;
@@ -190,6 +215,8 @@ int vm_kbtf_field(uint32_t btf_id, int off, int size, struct vm_reg *d,
 		}
 		if (btf_is_ptr(mt) && off == 0 && size == 8 && pointee_struct(mt)) {
 			set_btf_ptr(d, pointee_struct(mt), 0);
+			if (field)
+				*field = btf__name_by_offset(vm_kbtf(), btf_members(t)[i].name_off);
 			return 1;
 		}
 		return 0;

@@ -25,10 +25,16 @@ int vm_kbtf_ctx_arg(const struct vm_prog *prog, int off, struct vm_reg *d);
  * A load of size bytes at off through a pointer to kernel struct btf_id:
  * 1 with *d a BTF pointer when it reads a pointer-to-struct field, 0 for
  * a scalar (or an unknown struct), -1 when off is outside the struct
- * (reason in why).
+ * (reason in why). *field (may be NULL) is the pointer member's name.
  */
 int vm_kbtf_field(uint32_t btf_id, int off, int size, struct vm_reg *d,
-		  char *why, size_t whylen);
+		  const char **field, char *why, size_t whylen);
+/*
+ * btf_nested_type_is_trusted: does the kernel's BTF list field of struct
+ * btf_id in its type "<struct><suffix>" (BTF_TYPE_SAFE_TRUSTED and kin,
+ * suffix "__safe_trusted" or "__safe_trusted_or_null")? 1 or 0.
+ */
+int vm_kbtf_safe_field(uint32_t btf_id, const char *field, const char *suffix);
 
 /*
  * Whether kernel struct btf_id is struct want, or holds it as its first

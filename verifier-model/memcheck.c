@@ -358,13 +358,44 @@ static void load_unknown(struct vm_env *env, int dst, int size, bool sx)
 		scalar_set_unknown_size(&d->s, size);
 }
 
+/*
+ * check_ptr_to_btf_access's flags for a pointer read from parent's field,
+ * as 6.18.44 answers (measured: testdata/btf-args/untrusted_walk): from
+ * an untrusted pointer it stays untrusted; from a trusted one, a field
+ * the kernel's BTF lists as safe is trusted (BTF_TYPE_SAFE_TRUSTED[_OR_NULL]),
+ * or, in an RCU section (in_rcu_cs(): not sleepable, bpf_rcu_read_lock()
+ * or a lock held), an RCU pointer (BTF_TYPE_SAFE_RCU[_OR_NULL]: plain in
+ * the model, it passes the same checks); any other field is untrusted,
+ * sleepable or not. From a plain pointer: plain (the old compat).
+ */
+static uint16_t walked_flags(const struct vm_env *env, const struct vm_reg *parent,
+			     const char *field)
+{
+	bool in_rcu_cs = !env->prog->sleepable || env->cur->active_rcu || env->cur->lock_held;
+
+	if (parent->flags & VM_F_UNTRUSTED)
+		return VM_F_UNTRUSTED;
+	if (!(parent->flags & VM_F_TRUSTED))
+		return 0;
+	if (vm_kbtf_safe_field(parent->btf_id, field, "__safe_trusted"))
+		return VM_F_TRUSTED;
+	if (vm_kbtf_safe_field(parent->btf_id, field, "__safe_trusted_or_null"))
+		return VM_F_TRUSTED | VM_F_MAYBE_NULL;
+	if (in_rcu_cs && vm_kbtf_safe_field(parent->btf_id, field, "__safe_rcu"))
+		return 0;
+	if (in_rcu_cs && vm_kbtf_safe_field(parent->btf_id, field, "__safe_rcu_or_null"))
+		return VM_F_MAYBE_NULL;
+	return VM_F_UNTRUSTED;
+}
+
 /* A read through a BTF pointer: a pointer field stays typed (btf_struct_access). */
 static int btf_access(struct vm_env *env, const struct vm_reg *reg, int off, int size,
 		      int dst, bool sx)
 {
 	struct vm_reg field;
+	const char *name = NULL;
 	char why[192];
-	int ret = vm_kbtf_field(reg->btf_id, off, size, &field, why, sizeof(why));
+	int ret = vm_kbtf_field(reg->btf_id, off, size, &field, &name, why, sizeof(why));
 
 	if (ret < 0)
 		return vm_env__reject(env, "%s", why);
@@ -372,6 +403,7 @@ static int btf_access(struct vm_env *env, const struct vm_reg *reg, int off, int
 		load_unknown(env, dst, size, sx);
 		return 0;
 	}
+	field.flags = walked_flags(env, reg, name);
 	*vm_env__reg(env, dst) = field;
 	return 0;
 }

@@ -51,7 +51,8 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 	if (r->flags & VM_F_FLOW_KEYS)
 		base = "flow_keys";
 
-	snprintf(buf, len, "%s%s%s%s", r->flags & VM_F_RDONLY ? "rdonly_" : "",
+	snprintf(buf, len, "%s%s%s%s%s", r->flags & VM_F_UNTRUSTED ? "untrusted_" : "",
+		 r->flags & VM_F_RDONLY ? "rdonly_" : "",
 		 r->flags & VM_F_RINGBUF ? "ringbuf_" : "", base,
 		 r->flags & VM_F_MAYBE_NULL ? "_or_null" : "");
 	return buf;

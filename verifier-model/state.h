@@ -44,6 +44,7 @@ enum vm_reg_type {
 #define VM_F_FLOW_KEYS  0x20    /* MEM: a flow dissector's flow_keys (PTR_TO_FLOW_KEYS) */
 #define VM_F_DYNPTR_SLICE 0x40  /* MEM: a dynptr's slice, btf_id its dynptr's id */
 #define VM_F_PKT_SLICE  0x80    /* MEM: ... of an skb or xdp dynptr (packet data) */
+#define VM_F_UNTRUSTED  0x100   /* BTF: PTR_UNTRUSTED (walked in a sleepable program) */
 
 /* scalar id flag: this register is its id's base plus off (rX += K link) */
 #define VM_ID_ADD_CONST64 0x80000000u
@@ -53,7 +54,8 @@ enum vm_reg_type {
 #define VM_ID_ADD_CONST (VM_ID_ADD_CONST64 | VM_ID_ADD_CONST32)
 
 struct vm_reg {
-	uint8_t type, flags;
+	uint8_t type;
+	uint16_t flags;
 	bool precise;
 	uint8_t frameno;        /* PTR_STACK: owning frame */
 	int32_t off;            /* fixed pointer offset; scalar: ADD_CONST delta */

@@ -6,7 +6,10 @@
 #include <stdio.h>
 #include "rewrite/plan.h"
 
-/* One "FILE:L:C: note: [rule] fix not applied: why" line per skipped fix. */
+/*
+ * One "FILE:L:C: note: [rule] fix not applied: why" line per skipped fix;
+ * one in an included file is said once per run, however many units find it.
+ */
 void report_skipped(FILE *out, const char *shown_path, const struct fix_plan *p);
 /* The count of candidates with FIX_APPLIED. */
 size_t report_applied_count(const struct fix_plan *p);

@@ -40,7 +40,7 @@ int prog_NAME(void *ctx)
 
 
 def main():
-    bpf_fix = sys.argv[1]
+    bpf_fix = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory() as tmp:
         with open(os.path.join(tmp, ".bpf-lint.yaml"), "w") as f:
             f.write('target-kernel: "5.8"\n')

@@ -104,8 +104,9 @@ static int mem_size_arg(struct vm_env *env, int regno, bool write, bool zero_ok,
 	/* a variable size turns raw mode off (check_mem_size_reg): the whole
 	 * range is checked as initialized, so read, before it is written */
 	if (write && !scalar_is_const(&r->s) &&
-	    vm_check_helper_mem(env, regno - 1, (long)r->s.umax, false,
-				zero_ok && r->s.umin == 0 && r->s.umax == 0))
+	    (vm_check_helper_stack_bounds(env, regno - 1, (long)r->s.umax, true) ||
+	     vm_check_helper_mem(env, regno - 1, (long)r->s.umax, false,
+				 zero_ok && r->s.umin == 0 && r->s.umax == 0)))
 		return -EACCES;
 	if (vm_check_helper_mem(env, regno - 1, (long)r->s.umax, write,
 				zero_ok && r->s.umin == 0 && r->s.umax == 0))
@@ -172,6 +173,28 @@ struct call_meta {
 	int func_subprog;
 	bool const_key;
 };
+
+/* A socket argument: ARG_PTR_TO_SOCK_COMMON takes no BTF pointer, its BTF_ID twin does. */
+static int sock_arg(struct vm_env *env, const struct vm_func_sig *sig, int regno,
+		    enum vm_arg a, struct call_meta *m)
+{
+	const struct vm_reg *r = vm_env__reg(env, regno);
+	bool btf_ok = a != VM_ARG_SOCK_NO_BTF;
+
+	if ((a == VM_ARG_SOCK_COMMON_OR_NULL && is_const_zero(r)) ||
+	    (r->type == VM_SCALAR && !vm_kbtf()))   /* untyped without kernel BTF */
+		return 0;
+	if ((r->type != VM_PTR_SOCK_COMMON && r->type != VM_PTR_SOCKET &&
+	     r->type != VM_PTR_TCP_SOCK && (r->type != VM_PTR_BTF || !btf_ok)) ||
+	    (r->flags & VM_F_MAYBE_NULL))
+		return expect(env, regno, btf_ok ? "sock_common, sock, tcp_sock, xdp_sock, ptr_, trusted_ptr_"
+						 : "sock_common, sock, tcp_sock, xdp_sock");
+	if ((sig->flags & VM_FN_RELEASE) && !r->ref_obj_id)
+		return vm_env__reject(env, "R%d must be referenced when passed to release function",
+				      regno);
+	m->cast_ref = m->release_ref = r->ref_obj_id;
+	return 0;
+}
 
 static int map_func_compat(struct vm_env *env, const struct vm_func_sig *sig, int id,
 			   const struct call_meta *m)
@@ -249,15 +272,8 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		return vm_check_ctx_ptr_off(env, regno);
 	case VM_ARG_SPIN_LOCK:
 		return vm_spin_lock_arg(env, regno, !strcmp(sig->name, "bpf_spin_lock"));
-	case VM_ARG_SOCK_COMMON: case VM_ARG_SOCK_COMMON_OR_NULL:
-		if ((a == VM_ARG_SOCK_COMMON_OR_NULL && is_const_zero(r)) ||
-		    (r->type == VM_SCALAR && !vm_kbtf()))   /* untyped without kernel BTF */
-			return 0;
-		if ((r->type != VM_PTR_SOCK_COMMON && r->type != VM_PTR_SOCKET &&
-		     r->type != VM_PTR_TCP_SOCK && r->type != VM_PTR_BTF) || (r->flags & VM_F_MAYBE_NULL))
-			return expect(env, regno, "sock_common, sock, tcp_sock, xdp_sock, ptr_, trusted_ptr_");
-		m->cast_ref = m->release_ref = r->ref_obj_id;
-		return 0;
+	case VM_ARG_SOCK_COMMON: case VM_ARG_SOCK_COMMON_OR_NULL: case VM_ARG_SOCK_NO_BTF:
+		return sock_arg(env, sig, regno, a, m);
 	case VM_ARG_BTF_PTR: case VM_ARG_BTF_PTR_OR_NULL:
 		return btf_ptr_arg(env, sig, regno, a == VM_ARG_BTF_PTR_OR_NULL);
 	case VM_ARG_FIXED_MEM:
@@ -278,7 +294,7 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		if (r->type != VM_PTR_MEM || !(r->flags & VM_F_RINGBUF) || (r->flags & VM_F_MAYBE_NULL))
 			return expect(env, regno, "ringbuf_mem");
 		if (r->off || !scalar_is_const(&r->s) || scalar_const_value(&r->s))
-			return vm_env__reject(env, "R%d must have zero offset when passed to release func",
+			return vm_env__reject(env, "R%d must have zero offset when passed to release func or trusted arg to kfunc",
 					      regno);
 		m->release_ref = r->ref_obj_id;
 		return 0;

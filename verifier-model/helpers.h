@@ -36,6 +36,7 @@ enum vm_arg {
 	VM_ARG_BTF_PTR_OR_NULL, /* same, or NULL */
 	VM_ARG_SOCK_COMMON,   /* a socket: sock_common, sock, tcp_sock or a BTF pointer */
 	VM_ARG_SOCK_COMMON_OR_NULL,
+	VM_ARG_SOCK_NO_BTF,   /* the same but no BTF pointer (ARG_PTR_TO_SOCK_COMMON) */
 	VM_ARG_ITER,          /* kfunc: pointer to an iterator stack slot */
 	VM_ARG_ITER_NEW,      /* kfunc: uninitialised iterator slot */
 	VM_ARG_SPIN_LOCK,     /* the bpf_spin_lock of a map value */

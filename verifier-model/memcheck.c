@@ -255,6 +255,12 @@ static int stack_unaligned(struct vm_env *env, struct vm_frame *f, int frameno, 
 	return 0;
 }
 
+/* check_stack_access_within_bounds: a variable offset beyond +-2^29 is not bounded */
+static bool var_off_unbounded(const struct vm_reg *reg)
+{
+	return reg->s.smax >= VM_MAX_VAR_OFF || reg->s.smin <= -VM_MAX_VAR_OFF;
+}
+
 static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg, int off,
 			int size, bool write, const struct vm_reg *val, int dst, bool sx,
 			const struct bpf_insn *insn)
@@ -265,6 +271,9 @@ static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg,
 	if (!scalar_is_const(&reg->s)) {
 		int64_t lo = reg->s.smin + reg->off + off, hi = reg->s.smax + reg->off + off;
 
+		if (var_off_unbounded(reg))
+			return vm_env__reject(env, "invalid unbounded variable-offset %s stack R%d",
+					      write ? "write to" : "read from", regno);
 		if (lo < -VM_MAX_STACK || hi + size > 0)
 			return vm_env__reject(env, "invalid variable-offset %s stack R%d var_off=(0x%llx; 0x%llx) off=%d size=%d",
 					      write ? "write to" : "read from", regno,
@@ -694,10 +703,10 @@ int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn)
 	if (vm_env__check_read(env, 6))
 		return -EACCES;
 	/* the hidden exit of a failed load must not leave anything held */
-	if (env->cur->nrefs)
-		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be mixed with socket references");
 	if (env->cur->lock_held)
 		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_spin_lock-ed region");
+	if (env->cur->nrefs)  /* check_resource_leak, after "Unreleased reference ..." */
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] would lead to reference leak");
 	if (env->cur->active_rcu)
 		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_rcu_read_lock-ed region");
 	if (vm_env__reg(env, 6)->type != VM_PTR_CTX)
@@ -722,9 +731,22 @@ static int stack_bounds_error(struct vm_env *env, int regno, const struct vm_reg
 	if (scalar_is_const(&reg->s))
 		return vm_env__reject(env, "invalid %s stack R%d off=%d size=%ld", what, regno,
 				      reg->off, size);
+	if (var_off_unbounded(reg))
+		return vm_env__reject(env, "invalid unbounded variable-offset %s stack R%d", what, regno);
 	return vm_env__reject(env, "invalid variable-offset %s stack R%d var_off=(0x%llx; 0x%llx) off=%d size=%ld",
 			      what, regno, (unsigned long long)reg->s.var_off.value,
 			      (unsigned long long)reg->s.var_off.mask, reg->off, size);
+}
+
+int vm_check_helper_stack_bounds(struct vm_env *env, int regno, long size, bool write)
+{
+	const struct vm_reg *reg = vm_env__reg(env, regno);
+	int64_t lo = reg->off + reg->s.smin, hi = reg->off + (int64_t)reg->s.smax + size;
+
+	if (reg->type == VM_PTR_STACK &&
+	    (lo < -VM_MAX_STACK || hi > 0 || (!scalar_is_const(&reg->s) && var_off_unbounded(reg))))
+		return stack_bounds_error(env, regno, reg, size, write);
+	return 0;
 }
 
 int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bool zero_ok)
@@ -737,8 +759,8 @@ int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bo
 		int64_t lo = reg->off + reg->s.smin, hi = reg->off + (int64_t)reg->s.smax + size;
 
 		/* check_stack_access_within_bounds: even a zero-size access */
-		if (lo < -VM_MAX_STACK || hi > 0)
-			return stack_bounds_error(env, regno, reg, size, write);
+		if (vm_check_helper_stack_bounds(env, regno, size, write))
+			return -EACCES;
 		/* which grows the stack to lo, even for a zero-size access */
 		vm_note_stack_depth(env, reg->frameno, (int)lo);
 		if (lo < 0 && vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))

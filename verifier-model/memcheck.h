@@ -28,6 +28,8 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 /* check_ptr_alignment of an access at reg + off; strict_once: atomics, MEM_ALIGNED args. */
 int vm_check_alignment(struct vm_env *env, const struct vm_reg *reg, int off, int size,
 		       bool strict_once);
+/* Only the bounds of a stack argument, worded as the access (write or read). */
+int vm_check_helper_stack_bounds(struct vm_env *env, int regno, long size, bool write);
 /* A helper reads (write=false) or fills size bytes at register regno. */
 int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write,
 			bool zero_ok);

@@ -48,12 +48,21 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 	};
 	const char *base = r->type < sizeof(names) / sizeof(names[0]) ? names[r->type] : "?";
 
+	bool btf = r->type == VM_PTR_BTF;
+
 	if (r->flags & VM_F_FLOW_KEYS)
 		base = "flow_keys";
 
-	snprintf(buf, len, "%s%s%s%s", r->flags & VM_F_RDONLY ? "rdonly_" : "",
-		 r->flags & VM_F_RINGBUF ? "ringbuf_" : "", base,
-		 r->flags & VM_F_MAYBE_NULL ? "_or_null" : "");
+	/*
+	 * reg_type_str: "trusted_" for PTR_TRUSTED, which is what the model's
+	 * trusted mark means on a pointer that holds no reference (an acquired
+	 * one is trusted by its reference, and the kernel prints plain "ptr_");
+	 * a BTF pointer's "or_null_" goes after its "ptr_".
+	 */
+	snprintf(buf, len, "%s%s%s%s%s", r->flags & VM_F_RDONLY ? "rdonly_" : "",
+		 r->flags & VM_F_RINGBUF ? "ringbuf_" : "",
+		 btf && (r->flags & VM_F_TRUSTED) && !r->ref_obj_id ? "trusted_" : "", base,
+		 !(r->flags & VM_F_MAYBE_NULL) ? "" : btf ? "or_null_" : "_or_null");
 	return buf;
 }
 

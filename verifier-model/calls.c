@@ -2,19 +2,17 @@
 /*
  * calls.c: helper and kfunc calls (check_helper_call, check_kfunc_call):
  * arguments checked against the signature tables, references, return
- * values, the constant-key array lookup, and open-coded iterators.
+ * values, the constant-key array lookup (open-coded iterators: iter.c).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "verifier-model/explore.h"
 #include "verifier-model/release.h"
 #include "verifier-model/helpers.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/kbtf_types.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
-#include "verifier-model/stack_live.h"
 #include "verifier-model/ctx.h"
 #include "verifier-model/map_compat.h"
 #include "verifier-model/kfunc_ptrs.h"
@@ -25,6 +23,7 @@
 #include "verifier-model/stack_extra.h"
 #include "verifier-model/dynptr.h"
 #include "verifier-model/exec.h"
+#include "verifier-model/iter.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -312,7 +311,7 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 	}
 }
 
-static void clobber_caller_saved(struct vm_env *env)
+void vm_clobber_caller_saved(struct vm_env *env)
 {
 	for (int r = 1; r <= 5; r++)
 		vm_reg__mark_not_init(vm_env__reg(env, r));
@@ -549,7 +548,7 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 		else if ((err = vm_push_callback(env, m.func_subprog, insn->imm)))
 			return err;
 	}
-	clobber_caller_saved(env);
+	vm_clobber_caller_saved(env);
 	err = set_return(env, sig, insn->imm, &m);
 	if (err)
 		return err;
@@ -560,120 +559,6 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 		vm_clear_pkt_pointers(env->cur);
 	if ((sig->flags & VM_FN_TAIL_CALL) && env->cur->curframe)
 		return tail_call_exit(env, insn);
-	return 0;
-}
-
-/* An iterator kfunc's type for messages: bpf_iter_bits_next -> "iter_bits". */
-static void iter_type_name(const struct vm_func_sig *sig, char *buf, size_t len)
-{
-	const char *n = strncmp(sig->name, "bpf_", 4) ? sig->name : sig->name + 4;
-	const char *end = strrchr(n, '_');
-
-	snprintf(buf, len, "%.*s", end ? (int)(end - n) : (int)strlen(n), n);
-}
-
-/* Stack slots of the iterator: its sig's fixed_size, 8 bytes when not given. */
-static int iter_slots(const struct vm_func_sig *sig)
-{
-	return sig->fixed_size > 8 ? sig->fixed_size / 8 : 1;
-}
-
-/* The iterator R1 points at (its lowest slot, which holds the state), checked for state. */
-static struct vm_slot *iter_arg(struct vm_env *env, const struct vm_func_sig *sig, bool want_init,
-				int *spi)
-{
-	const struct vm_reg *r1 = vm_env__reg(env, 1);
-	int n = iter_slots(sig);
-	struct vm_frame *f;
-	struct vm_slot *s;
-	char it[32];
-
-	iter_type_name(sig, it, sizeof(it));
-	if (r1->type != VM_PTR_STACK) {
-		expect(env, 1, "fp");
-		return NULL;
-	}
-	if (want_init) {
-		s = vm_stack_slot(env, r1, 0, spi);
-		f = env->cur->frame[r1->frameno];
-		for (int i = 0; s && i < n; i++)
-			if (*spi - i < 0 || f->slots[*spi - i].type[0] != VM_SLOT_ITER)
-				s = NULL;
-		if (!s) {
-			vm_env__reject(env, "expected an initialized %s as arg #0", it);
-			return NULL;
-		}
-		if (vm_live_read(env, r1->frameno, ((1ull << n) - 1) << (*spi - n + 1)))
-			return NULL;
-		return s;
-	}
-	{
-		int o = r1->off + (int)r1->s.var_off.value;
-
-		if (!scalar_is_const(&r1->s) || o % 8 || o < -VM_MAX_STACK || o + 8 * n > 0) {
-			vm_env__reject(env, "arg#0 expected pointer to an iterator on stack");
-			return NULL;
-		}
-		vm_note_stack_depth(env, r1->frameno, o);
-		if (vm_frame__grow(env->cur->frame[r1->frameno], (-o - 1) / 8 + 1)) {
-			vm_env__limit(env, "model: out of memory");
-			return NULL;
-		}
-	}
-	s = vm_stack_slot(env, r1, 0, spi);
-	f = env->cur->frame[r1->frameno];
-	for (int i = 0; s && i < n; i++)
-		if (f->slots[*spi - i].type[0] == VM_SLOT_ITER) {
-			vm_env__reject(env, "expected uninitialized %s as arg #0", it);
-			return NULL;
-		}
-	return s;
-}
-
-/* Every slot of the iterator at spi (n of them, downwards) set to empty or to iterator. */
-static void iter_mark_slots(struct vm_env *env, int spi, int n, bool iter)
-{
-	struct vm_frame *f = env->cur->frame[vm_env__reg(env, 1)->frameno];
-
-	for (int i = 0; i < n; i++) {
-		struct vm_slot *s = &f->slots[spi - i];
-
-		memset(s, 0, sizeof(*s));
-		vm_reg__mark_not_init(&s->spilled);
-		for (int b = 0; iter && b < 8; b++)
-			s->type[b] = VM_SLOT_ITER;
-	}
-	vm_live_write(env, vm_env__reg(env, 1)->frameno, ((1ull << n) - 1) << (spi - n + 1));
-}
-
-static int iter_next(struct vm_env *env, struct vm_slot *s, int spi, const struct vm_func_sig *sig)
-{
-	struct vm_reg *r0 = vm_env__reg(env, 0);
-	int idx = env->insn_idx, frameno = vm_env__reg(env, 1)->frameno;
-
-	clobber_caller_saved(env);
-	vm_reg__mark_unknown(r0);
-	scalar_set_const(&r0->s, 0);
-	r0->type = VM_PTR_MEM;
-	r0->flags = VM_F_RDONLY;
-	r0->mem_size = (uint32_t)sig->ret_size;
-	/* the element is the iterator's: destroying it ends the pointer (release_reference) */
-	r0->id = ++env->id_gen;
-	r0->ref_obj_id = s->spilled.ref_obj_id;
-	if (s->iter_state == VM_ITER_ACTIVE) {
-		struct vm_state *prev = vm_find_prev_entry(env, env->cur->parent, idx), *q;
-		struct vm_slot *qs;
-
-		q = vm_env__push(env, idx + 1, idx);
-		if (!q)
-			return -EACCES;
-		qs = &q->frame[frameno]->slots[spi];
-		qs->iter_depth++;
-		if (prev)
-			vm_widen_imprecise(env, prev, q);
-	}
-	s->iter_state = VM_ITER_DRAINED;
-	vm_reg__mark_const(r0, 0);
 	return 0;
 }
 
@@ -718,9 +603,6 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 {
 	const struct vm_insn_ref *ref = env->prog->refs ? &env->prog->refs[env->insn_idx] : NULL;
 	const struct vm_func_sig *sig = ref && ref->kind == VM_REF_KFUNC ? vm_kfunc_sig(ref->name) : NULL;
-	struct vm_slot *s;
-	int spi;
-
 	(void)insn;
 	/* a __weak kfunc the release lacks: call #0, the verifier moves on */
 	if (ref && ref->kind == VM_REF_KFUNC && !vm_release_has_kfunc(env->opt->kernel, ref->name))
@@ -733,34 +615,8 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 	if (!strncmp(sig->name, "bpf_arena_", 10) && vm_release_is_host(env->opt->kernel) &&
 	    !vm_prog_has_arena(env))
 		return vm_env__reject(env, "calling kernel function %s is not allowed", sig->name);
-	if (sig->flags & VM_FN_ITER_NEW) {
-		for (int r = 2; r <= 3; r++)
-			if (sig->args[r - 1] != VM_ARG_NONE &&
-			    (vm_env__check_read(env, r) ||
-			     (sig->args[r - 1] == VM_ARG_SCALAR &&
-			      vm_env__reg(env, r)->type != VM_SCALAR && expect(env, r, "scalar"))))
-				return -EACCES;
-		if (!(s = iter_arg(env, sig, false, &spi)))
-			return -EACCES;
-		iter_mark_slots(env, spi, iter_slots(sig), true);
-		s->iter_state = VM_ITER_ACTIVE;
-		s->spilled.ref_obj_id = vm_acquire_ref(env, env->insn_idx);
-		clobber_caller_saved(env);
-		vm_reg__mark_unknown(vm_env__reg(env, 0));
-		return 0;
-	}
-	if (sig->flags & (VM_FN_ITER_NEXT | VM_FN_ITER_DESTROY)) {
-		if (!(s = iter_arg(env, sig, true, &spi)))
-			return -EACCES;
-		if (sig->flags & VM_FN_ITER_NEXT)
-			return iter_next(env, s, spi, sig);
-		if (vm_release_ref(env, s->spilled.ref_obj_id))
-			return -EACCES;
-		iter_mark_slots(env, spi, iter_slots(sig), false);
-		clobber_caller_saved(env);
-		vm_reg__mark_not_init(vm_env__reg(env, 0));
-		return 0;
-	}
+	if (sig->flags & (VM_FN_ITER_NEW | VM_FN_ITER_NEXT | VM_FN_ITER_DESTROY))
+		return vm_iter_kfunc_call(env, sig);
 	if (sig->flags & VM_FN_KF_PTR)
 		return vm_kfunc_ptr_call(env, sig);
 	if (sig->flags & VM_FN_DYNPTR)
@@ -771,7 +627,7 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 		env->cur->active_rcu++;
 	else if (!strcmp(sig->name, "bpf_rcu_read_unlock") && env->cur->active_rcu)
 		env->cur->active_rcu--;
-	clobber_caller_saved(env);
+	vm_clobber_caller_saved(env);
 	if (sig->ret == VM_RET_VOID)
 		vm_reg__mark_not_init(vm_env__reg(env, 0));
 	else

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * exec.c: ALU, ld_imm64 and conditional jumps (check_alu_op,
- * adjust_ptr_min_max_vals, check_cond_jmp_op) on the model's state.
+ * exec.c: ALU, ld_imm64, LD_ABS and conditional jumps (check_alu_op,
+ * adjust_ptr_min_max_vals, check_ld_abs, check_cond_jmp_op) on the model's state.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include "verifier-model/insn.h"
 #include "verifier-model/exec.h"
 #include "verifier-model/precision.h"
+#include "verifier-model/ctx.h"
 
 /* the kernel's bpf_alu_string[] */
 static const char *const alu_name[16] = {
@@ -398,5 +399,30 @@ int vm_exec_ld_imm64(struct vm_env *env, const struct bpf_insn *insn)
 	if ((dst->type == VM_PTR_MAP || dst->type == VM_PTR_MAP_VALUE) &&
 	    (dst->map < 0 || dst->map >= (int)env->obj->n_maps))
 		return vm_env__reject(env, "fd %d is not pointing to valid bpf_map", insn->imm);
+	return 0;
+}
+
+/* LD_ABS/LD_IND (check_ld_abs): R6 the skb, nothing held, r1-r5 clobbered. */
+int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn)
+{
+	if (vm_env__check_read(env, 6))
+		return -EACCES;
+	/* the hidden exit of a failed load must not leave anything held */
+	if (env->cur->lock_held)
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_spin_lock-ed region");
+	if (env->cur->nrefs)  /* check_resource_leak, after "Unreleased reference ..." */
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] would lead to reference leak");
+	if (env->cur->active_rcu)
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_rcu_read_lock-ed region");
+	if (vm_env__reg(env, 6)->type != VM_PTR_CTX)
+		return vm_env__reject(env, "at the time of BPF_LD_ABS|IND R6 != pointer to skb");
+	if (BPF_MODE(insn->code) == BPF_IND && vm_env__check_read(env, insn->src_reg))
+		return -EACCES;
+	if (vm_check_ctx_ptr_off(env, 6))
+		return -EACCES;
+	for (int r = 1; r <= 5; r++)
+		vm_reg__mark_not_init(vm_env__reg(env, r));
+	vm_reg__mark_unknown(vm_env__reg(env, 0));
+	scalar_set_unknown_size(&vm_env__reg(env, 0)->s, vm_insn_size(insn));
 	return 0;
 }

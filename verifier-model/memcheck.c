@@ -698,30 +698,6 @@ int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn)
 	return 0;
 }
 
-int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn)
-{
-	if (vm_env__check_read(env, 6))
-		return -EACCES;
-	/* the hidden exit of a failed load must not leave anything held */
-	if (env->cur->lock_held)
-		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_spin_lock-ed region");
-	if (env->cur->nrefs)  /* check_resource_leak, after "Unreleased reference ..." */
-		return vm_env__reject(env, "BPF_LD_[ABS|IND] would lead to reference leak");
-	if (env->cur->active_rcu)
-		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_rcu_read_lock-ed region");
-	if (vm_env__reg(env, 6)->type != VM_PTR_CTX)
-		return vm_env__reject(env, "at the time of BPF_LD_ABS|IND R6 != pointer to skb");
-	if (BPF_MODE(insn->code) == BPF_IND && vm_env__check_read(env, insn->src_reg))
-		return -EACCES;
-	if (vm_check_ctx_ptr_off(env, 6))
-		return -EACCES;
-	for (int r = 1; r <= 5; r++)
-		vm_reg__mark_not_init(vm_env__reg(env, r));
-	vm_reg__mark_unknown(vm_env__reg(env, 0));
-	scalar_set_unknown_size(&vm_env__reg(env, 0)->s, vm_insn_size(insn));
-	return 0;
-}
-
 /* check_stack_access_within_bounds' words for a helper's stack argument (6.18) */
 static int stack_bounds_error(struct vm_env *env, int regno, const struct vm_reg *reg, long size,
 			      bool write)

@@ -11,11 +11,10 @@ struct vm_reg;
 struct vm_scalar;
 struct vm_slot;
 
-/* Loads, stores, atomics and legacy packet loads at env->insn_idx. */
+/* Loads, stores and atomics at env->insn_idx. */
 int vm_exec_ldx(struct vm_env *env, const struct bpf_insn *insn);
 int vm_exec_st(struct vm_env *env, const struct bpf_insn *insn);
 int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn);
-int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn);
 
 /*
  * Check an access of size bytes at reg+off. write: store;

@@ -23,18 +23,16 @@
 
 #define VM_PROG_TYPE_NETFILTER 32   /* past this uapi header */
 
-/* dynptr_get_spi: the first slot of the dynptr regno points to, or -EACCES */
-static int dynptr_spi(struct vm_env *env, const struct vm_reg *r)
+/*
+ * dynptr_get_spi: the first slot of the dynptr r points to, or -1. The
+ * kernel's words for a bad offset ("cannot pass in dynptr at an
+ * offset=%d") are never its last: its callers say what was expected.
+ */
+static int dynptr_spi(const struct vm_reg *r)
 {
-	int off, spi;
+	int off = r->off + (int)scalar_const_value(&r->s), spi = (-off - 1) / 8;
 
-	if (!scalar_is_const(&r->s))
-		return vm_env__reject(env, "dynptr has to be at a constant offset");
-	off = r->off + (int)scalar_const_value(&r->s);
-	spi = (-off - 1) / 8;
-	if (off % 8 || off >= 0 || spi < 1)
-		return vm_env__reject(env, "cannot pass in dynptr at an offset=%d", off);
-	return spi;
+	return !scalar_is_const(&r->s) || off % 8 || off >= 0 || spi < 1 ? -1 : spi;
 }
 
 static void clear_slot(struct vm_slot *s)
@@ -133,9 +131,9 @@ static int uninit_arg(struct vm_env *env, int regno, int kind, uint32_t ref)
 		return -EACCES;
 	if (r->type == VM_PTR_DYNPTR)
 		return vm_env__reject(env, "Dynptr has to be an uninitialized dynptr");
-	spi = dynptr_spi(env, r);
+	spi = dynptr_spi(r);
 	if (spi < 0)
-		return spi;
+		return vm_env__reject(env, "Dynptr has to be an uninitialized dynptr");
 	f = env->cur->frame[r->frameno];
 	if (vm_dynptr_destroy(env, f, spi) || vm_dynptr_destroy(env, f, spi - 1) ||
 	    vm_check_helper_mem(env, regno, 16, true, false))
@@ -174,11 +172,9 @@ static int init_arg(struct vm_env *env, int regno, bool mutates, struct dynptr_v
 		v->ref = 0;
 		return 0;
 	}
-	spi = dynptr_spi(env, r);
-	if (spi < 0)
-		return spi;
+	spi = dynptr_spi(r);
 	f = env->cur->frame[r->frameno];
-	if (spi >= f->nslots || !f->slots[spi].spilled.off ||
+	if (spi < 0 || spi >= f->nslots || !f->slots[spi].spilled.off ||
 	    f->slots[spi].type[0] != VM_SLOT_DYNPTR || f->slots[spi - 1].type[0] != VM_SLOT_DYNPTR)
 		return vm_env__reject(env, "Expected an initialized dynptr as arg #%d", regno - 1);
 	if (vm_live_read(env, r->frameno, 3ull << (spi - 1)))
@@ -244,8 +240,13 @@ static int from_ctx(struct vm_env *env, int kind)
 		      (r1->flags & VM_F_TRUSTED) && !r1->off &&
 		      r1->btf_id == vm_kbtf_struct_id("sk_buff");
 
-	if (kind == VM_DYNPTR_XDP ? type != BPF_PROG_TYPE_XDP : !skb_type(type))
+	/* the types net/core/filter.c gives them to; tracing takes an skb by BTF */
+	if ((kind == VM_DYNPTR_XDP ? type != BPF_PROG_TYPE_XDP : !skb_type(type)) &&
+	    (type == BPF_PROG_TYPE_TRACING || type == BPF_PROG_TYPE_EXT))
 		return vm_env__limit(env, "model: dynptr kfunc in a program of type %d", type);
+	if (kind == VM_DYNPTR_XDP ? type != BPF_PROG_TYPE_XDP : !skb_type(type))
+		return vm_env__reject(env, "calling kernel function bpf_dynptr_from_%s is not allowed",
+				      kind == VM_DYNPTR_XDP ? "xdp" : "skb");
 	if (vm_env__check_read(env, 1))
 		return -EACCES;
 	if (!nf_skb && (r1->type != VM_PTR_CTX || r1->off || !scalar_is_const(&r1->s)))
@@ -258,6 +259,29 @@ static int from_ctx(struct vm_env *env, int kind)
 }
 
 /* bpf_dynptr_slice(_rdwr) (ptr, offset, buffer__opt, buffer__szk) */
+/*
+ * check_kfunc_mem_size_reg: the buffer in R3 (taken as not NULL), read
+ * then written, over R4's largest value (check_mem_size_reg's tests)
+ */
+static int slice_buffer(struct vm_env *env)
+{
+	struct vm_reg *r3 = vm_env__reg(env, 3), save = *r3;
+	const struct vm_reg *r4 = vm_env__reg(env, 4);
+	long len = (long)r4->s.umax;
+	int err;
+
+	if (r4->s.smin < 0)
+		return vm_env__reject(env, "R4 min value is negative, either use unsigned or 'var &= const'");
+	if (r4->s.umax >= VM_MAX_VAR_OFF)
+		return vm_env__reject(env, "R4 unbounded memory access, use 'var &= const' or 'if (var < const)'");
+	r3->flags &= (uint8_t)~VM_F_MAYBE_NULL;
+	err = vm_check_helper_mem(env, 3, len, false, true) ?: vm_mark_precise(env, 4) ?:
+	      vm_check_helper_mem(env, 3, len, true, true) ?: vm_mark_precise(env, 4);
+	*r3 = save;
+	return err;
+}
+
+/* bpf_dynptr_slice(_rdwr) (ptr, offset, buffer__opt, buffer__szk) */
 static int slice(struct vm_env *env, bool rdwr)
 {
 	struct vm_reg *r3 = vm_env__reg(env, 3), *r4 = vm_env__reg(env, 4);
@@ -267,21 +291,15 @@ static int slice(struct vm_env *env, bool rdwr)
 	if (vm_env__check_read(env, 1) || init_arg(env, 1, false, &v) || scalar_arg(env, 2) ||
 	    vm_env__check_read(env, 3) || scalar_arg(env, 4))
 		return -EACCES;
-	if (!scalar_is_const(&r4->s))
-		return vm_env__limit(env, "model: bpf_dynptr_slice of a variable size");
-	if (!(r3->type == VM_SCALAR && scalar_is_const(&r3->s) && !scalar_const_value(&r3->s))) {
-		struct vm_reg save = *r3;
-		long len = (long)scalar_const_value(&r4->s);
-		int err;
-
-		/* check_kfunc_mem_size_reg: read, then write, the buffer as not NULL */
-		r3->flags &= (uint8_t)~VM_F_MAYBE_NULL;
-		err = vm_check_helper_mem(env, 3, len, false, true) ?: vm_mark_precise(env, 4) ?:
-		      vm_check_helper_mem(env, 3, len, true, true) ?: vm_mark_precise(env, 4);
-		*r3 = save;
-		if (err)
-			return err;
+	if (!(r3->type == VM_SCALAR && scalar_is_const(&r3->s) && !scalar_const_value(&r3->s)) &&
+	    slice_buffer(env)) {
+		if (env->stop != VM_STOP_REJECT)
+			return -EACCES;
+		env->stop = VM_STOP_NONE;   /* the kernel's last words are these */
+		return vm_env__reject(env, "arg#2 arg#3 memory, len pair leads to invalid memory access");
 	}
+	if (!scalar_is_const(&r4->s))
+		return vm_env__reject(env, "R4 must be a known constant");
 	/* measured on 6.18.44-fc-v1272 in xdp, tc and cgroup_skb programs alike,
 	 * with a buffer or NULL; the kernel source read does not say why */
 	if (rdwr)
@@ -388,14 +406,11 @@ static int release_arg(struct vm_env *env, int regno)
 {
 	const struct vm_reg *r = vm_env__reg(env, regno);
 	const struct vm_frame *f = env->cur->frame[r->frameno];
-	int off, spi;
+	int spi = dynptr_spi(r);
 
 	if (r->type == VM_PTR_DYNPTR)
 		return vm_env__reject(env, "cannot release unowned const bpf_dynptr");
-	off = r->off + (int)scalar_const_value(&r->s);
-	spi = (-off - 1) / 8;
-	if (!scalar_is_const(&r->s) || off % 8 || off >= 0 || spi < 1 || spi >= f->nslots ||
-	    !f->slots[spi].spilled.ref_obj_id)
+	if (spi < 0 || spi >= f->nslots || !f->slots[spi].spilled.ref_obj_id)
 		return vm_env__reject(env, "arg %d is an unacquired reference", regno);
 	return 0;
 }

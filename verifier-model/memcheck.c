@@ -281,6 +281,9 @@ static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg,
 			struct vm_slot *s = &f->slots[(-a - 1) / 8];
 
 			if (write) {
+				/* check_stack_write_var_off: each dynptr it may touch ends */
+				if (vm_dynptr_destroy(env, f, (int)((-a - 1) / 8)))
+					return -EACCES;
 				destroy_slot_special(s);
 				s->type[a + 8 * ((-a - 1) / 8 + 1)] = VM_SLOT_MISC;
 			}

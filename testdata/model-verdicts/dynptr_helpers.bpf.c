@@ -547,3 +547,47 @@ int xdp_slice_after_write(struct xdp_md *ctx)
 	bpf_dynptr_write(&pkt, 0, b, sizeof(b), 0);
 	return p[0] ? XDP_DROP : XDP_PASS;
 }
+
+/* submits or discards the record its caller lends it (the caller's frame) */
+static __attribute__((noinline)) int finish(struct bpf_dynptr *p, int ok)
+{
+	if (ok)
+		bpf_ringbuf_submit_dynptr(p, 0);
+	else
+		bpf_ringbuf_discard_dynptr(p, 0);
+	return 0;
+}
+
+/* EXPECT-VERDICT: accepted — a static function releases a clone, and the record with it */
+/* EXPECT-INSNS: 38 */
+SEC("tc")
+int rb_static_release(struct __sk_buff *skb)
+{
+	struct bpf_dynptr rb, copy;
+
+	bpf_ringbuf_reserve_dynptr(&events, 16, 0, &rb);
+	bpf_dynptr_clone(&rb, &copy);
+	finish(&copy, skb->len > 10);
+	return TC_ACT_OK;
+}
+
+static int write_round(__u32 i, void *ctx)
+{
+	__u64 v = i;
+
+	bpf_dynptr_write(ctx, 0, &v, sizeof(v), 0);
+	return 0;
+}
+
+/* EXPECT-VERDICT: accepted — a bpf_loop callback writes the record */
+/* EXPECT-INSNS: 30 */
+SEC("tc")
+int rb_loop_callback(struct __sk_buff *skb)
+{
+	struct bpf_dynptr rb;
+
+	bpf_ringbuf_reserve_dynptr(&events, 16, 0, &rb);
+	bpf_loop(4, write_round, &rb, 0); // EXPECT: bpf-loop-callback
+	bpf_ringbuf_submit_dynptr(&rb, 0);
+	return TC_ACT_OK;
+}

@@ -420,8 +420,7 @@ static int release(struct vm_env *env, int regno)
 {
 	const struct vm_reg *r = vm_env__reg(env, regno);
 	struct vm_frame *f = env->cur->frame[r->frameno];
-	int spi = (-(r->off + (int)scalar_const_value(&r->s)) - 1) / 8;
-	uint32_t ref = f->slots[spi].spilled.ref_obj_id;
+	uint32_t ref = f->slots[dynptr_spi(r)].spilled.ref_obj_id;   /* release_arg checked it */
 
 	if (vm_release_ref(env, ref))
 		return -EACCES;
@@ -471,7 +470,7 @@ static uint32_t arg_kind(struct vm_env *env, int regno)
 
 	if (r->type == VM_PTR_DYNPTR)
 		return r->mem_size;
-	return f->slots[(-(r->off + (int)scalar_const_value(&r->s)) - 1) / 8].spilled.mem_size;
+	return f->slots[dynptr_spi(r)].spilled.mem_size;
 }
 
 int vm_dynptr_helper_done(struct vm_env *env, int id, bool *changes_data)

@@ -36,8 +36,6 @@ uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 	return st->refs[st->nrefs++];
 }
 
-struct inval_ctx { uint32_t ref; };
-
 int vm_release_ref(struct vm_env *env, uint32_t ref)
 {
 	struct vm_state *st = env->cur;
@@ -302,6 +300,9 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 			return vm_env__reject(env, "R%d is not a known constant'", regno);
 		m->alloc_size = (long)scalar_const_value(&r->s);
 		return vm_mark_precise(env, regno);
+	case VM_ARG_DYNPTR: case VM_ARG_DYNPTR_NEW_LOCAL: case VM_ARG_DYNPTR_NEW_RINGBUF:
+	case VM_ARG_DYNPTR_RELEASE:
+		return vm_dynptr_helper_arg(env, regno, a);
 	case VM_ARG_CONST_STR:
 		if (r->type != VM_PTR_MAP_VALUE || !scalar_is_const(&r->s))
 			return expect(env, regno, "map_value");
@@ -507,6 +508,7 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	const struct vm_func_sig *sig = vm_helper_sig_for(insn->imm, env->prog->type);
 	struct call_meta m = { .map_idx = -1, .func_subprog = -1 };
 	struct vm_reg args[6];
+	bool changes_data;
 	int err;
 
 	if (insn->imm < 0 || insn->imm >= VM_BPF_FUNC_MAX_ID)
@@ -525,7 +527,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	for (int i = 0; i < 5; i++)
 		if ((err = pkt_arg(env, sig, i, insn->imm)) || (err = check_arg(env, sig, i, &m)))
 			return err;
-	if ((err = map_func_compat(env, sig, insn->imm, &m)))
+	if ((err = map_func_compat(env, sig, insn->imm, &m)) ||
+	    (err = vm_dynptr_helper_done(env, insn->imm, &changes_data)))
 		return err;
 	if ((sig->flags & VM_FN_TAIL_CALL) && (err = tail_call_key(env, &m)))
 		return err;
@@ -555,7 +558,7 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	refine_retval(env, insn->imm, &m);
 	if ((sig->flags & VM_FN_CALLBACK) && !vm_release_has(env->opt->kernel, VM_FEAT_CB_CONVERGE))
 		return vm_enter_callback(env, m.func_subprog, insn->imm, args);
-	if (sig->flags & VM_FN_PKT_CHANGE)
+	if ((sig->flags & VM_FN_PKT_CHANGE) || changes_data)
 		vm_clear_pkt_pointers(env->cur);
 	if ((sig->flags & VM_FN_TAIL_CALL) && env->cur->curframe)
 		return tail_call_exit(env, insn);

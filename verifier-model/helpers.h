@@ -42,6 +42,10 @@ enum vm_arg {
 	VM_ARG_SPIN_LOCK,     /* the bpf_spin_lock of a map value */
 	VM_ARG_FIXED_MEM,     /* readable memory of the sig's fixed_size */
 	VM_ARG_FIXED_UNINIT_MEM, /* writable memory of the sig's fixed_size */
+	VM_ARG_DYNPTR,        /* an initialised dynptr of any kind, not mutated (dynptr.c) */
+	VM_ARG_DYNPTR_NEW_LOCAL,   /* a stack dynptr to make over memory */
+	VM_ARG_DYNPTR_NEW_RINGBUF, /* a stack dynptr to make over a ringbuf record */
+	VM_ARG_DYNPTR_RELEASE,     /* a ringbuf dynptr whose record is released */
 };
 
 enum vm_ret {

@@ -132,7 +132,8 @@ static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 	s = &f->slots[spi];
 	if (s->type[0] == VM_SLOT_ITER)
 		return vm_env__reject(env, "invalid write to stack: iterator slot");
-	vm_dynptr_destroy(env, f, spi);    /* a write over a dynptr ends it */
+	if (vm_dynptr_destroy(env, f, spi))    /* a write over a dynptr ends it */
+		return -EACCES;
 	if (val && !(o % 8) && (val->type == VM_SCALAR || size == 8)) {
 		if (val->type != VM_SCALAR && size != 8)
 			return vm_env__reject(env, "invalid size of register spill");
@@ -289,6 +290,9 @@ static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg,
 			struct vm_slot *s = &f->slots[(-a - 1) / 8];
 
 			if (write) {
+				/* check_stack_write_var_off: each dynptr it may touch ends */
+				if (vm_dynptr_destroy(env, f, (int)((-a - 1) / 8)))
+					return -EACCES;
 				destroy_slot_special(s);
 				s->type[a + 8 * ((-a - 1) / 8 + 1)] = VM_SLOT_MISC;
 			}

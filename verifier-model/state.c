@@ -437,8 +437,9 @@ static bool slotsafe(const struct vm_slot *o, const struct vm_slot *c,
 	case VM_SLOT_ITER:
 		return o->iter_state == c->iter_state &&
 		       check_ids(o->spilled.ref_obj_id, c->spilled.ref_obj_id, m);
-	case VM_SLOT_DYNPTR:    /* kind and first slot (refs: no refcounted kind modelled) */
-		return o->spilled.mem_size == c->spilled.mem_size && o->spilled.off == c->spilled.off;
+	case VM_SLOT_DYNPTR:    /* kind, first slot and reference (ringbuf) */
+		return o->spilled.mem_size == c->spilled.mem_size && o->spilled.off == c->spilled.off &&
+		       check_ids(o->spilled.ref_obj_id, c->spilled.ref_obj_id, m);
 	default:
 		return true;
 	}

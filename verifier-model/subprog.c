@@ -111,13 +111,13 @@ static bool arg_matches(struct vm_env *env, int regno, const struct vm_reg *want
 		return r->type == VM_PTR_CTX && !r->off;
 	if (want->type == VM_PTR_BTF)
 		return trusted_matches(r, want);
-	if (want->type == VM_PTR_DYNPTR)   /* process_dynptr_func's words on failure */
-		return vm_dynptr_global_arg(env, regno) == 0;
-	if (is_null_const(r))
+	if (want->type == VM_PTR_DYNPTR)    /* the caller words the rejection (measured) */
+		err = vm_dynptr_global_arg(env, regno);
+	else if (is_null_const(r))
 		return want->flags & VM_F_MAYBE_NULL;
-	if ((r->flags & VM_F_MAYBE_NULL) && !(want->flags & VM_F_MAYBE_NULL))
+	else if ((r->flags & VM_F_MAYBE_NULL) && !(want->flags & VM_F_MAYBE_NULL))
 		return false;
-	if (r->flags & VM_F_MAYBE_NULL) {
+	else if (r->flags & VM_F_MAYBE_NULL) {
 		struct vm_reg save = *r;
 
 		r->flags &= ~VM_F_MAYBE_NULL;

@@ -167,6 +167,7 @@ struct call_meta {
 	int map_idx;
 	long mem_size, alloc_size;
 	uint32_t release_ref, cast_ref;
+	uint32_t ret_btf_id;    /* ARG_PTR_TO_PERCPU_BTF_ID: its type */
 	int func_subprog;
 	bool const_key;
 };
@@ -228,6 +229,13 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 	switch (a) {
 	case VM_ARG_SCALAR:
 		return r->type == VM_SCALAR ? 0 : expect(env, regno, "scalar");
+	case VM_ARG_PERCPU_BTF_ID:
+		if (r->type != VM_PTR_BTF || !(r->flags & VM_F_PERCPU) || (r->flags & VM_F_MAYBE_NULL))
+			return expect(env, regno, "percpu_ptr_, percpu_rcu_ptr_, percpu_trusted_ptr_");
+		if (!r->btf_id)
+			return vm_env__reject(env, "Helper has invalid btf_id in R%d", regno);
+		m->ret_btf_id = r->btf_id;
+		return 0;
 	case VM_ARG_CONST_MAP:
 		if (r->type != VM_PTR_MAP || (r->flags & VM_F_MAYBE_NULL))
 			return expect(env, regno, "map_ptr");
@@ -378,6 +386,11 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 			r0->ref_obj_id = vm_acquire_ref(env, env->insn_idx);
 			r0->id = r0->ref_obj_id;
 		}
+		break;
+	case VM_RET_MEM_OR_BTF_ID: case VM_RET_MEM_OR_BTF_ID_OR_NULL:
+		vm_kbtf_mem_or_btf(m->ret_btf_id, sig->ret == VM_RET_MEM_OR_BTF_ID ? 0 : VM_F_MAYBE_NULL, r0);
+		if (sig->ret == VM_RET_MEM_OR_BTF_ID_OR_NULL)
+			r0->id = ++env->id_gen;
 		break;
 	case VM_RET_BTF_PTR: case VM_RET_BTF_PTR_OR_NULL:
 		scalar_set_const(&r0->s, 0);

@@ -11,6 +11,8 @@
 #include "verifier-model/exec.h"
 #include "verifier-model/precision.h"
 #include "verifier-model/ctx.h"
+#include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 
 /* the kernel's bpf_alu_string[] */
 static const char *const alu_name[16] = {
@@ -388,10 +390,22 @@ int vm_exec_ld_imm64(struct vm_env *env, const struct bpf_insn *insn)
 		dst->type = VM_PTR_FUNC;
 		dst->subprog = env->cfg.subprog[env->insn_idx + insn->imm + 1];
 		break;
-	case BPF_PSEUDO_BTF_ID:
-		dst->type = VM_PTR_BTF;
-		dst->flags = VM_F_TRUSTED;
-		break;
+	case BPF_PSEUDO_BTF_ID: {
+		/* __check_pseudo_btf_id: a typed ksym is never PTR_TRUSTED; a
+		 * per-CPU one is MEM_PERCPU, a scalar one read-only memory */
+		bool percpu;
+		uint32_t type_id = vm_kbtf_ksym(ref && ref->kind == VM_REF_KSYM ? ref->name : NULL,
+						&percpu);
+
+		if (percpu) {
+			dst->type = VM_PTR_BTF;
+			dst->flags = VM_F_PERCPU;
+			dst->btf_id = type_id;
+		} else {
+			vm_kbtf_mem_or_btf(type_id, 0, dst);
+		}
+		return 0;
+	}
 	default:
 		return vm_env__reject(env, "invalid bpf_ld_imm64 insn");
 	}

@@ -601,6 +601,9 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 			load_unknown(env, dst, size, sx);
 		return 0;
 	case VM_PTR_BTF:
+		if (reg->flags & VM_F_PERCPU)   /* check_ptr_to_btf_access */
+			return vm_env__reject(env, "R%d is ptr_%s access percpu memory: off=%d", regno,
+					      vm_kbtf_name(reg->btf_id), reg->off + off);
 		if (write)
 			return vm_env__reject(env, "only read is supported");
 		if (!scalar_is_const(&reg->s))

@@ -60,7 +60,7 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 	 * a BTF pointer's "or_null_" goes after its "ptr_".
 	 */
 	snprintf(buf, len, "%s%s%s%s%s", r->flags & VM_F_RDONLY ? "rdonly_" : "",
-		 r->flags & VM_F_RINGBUF ? "ringbuf_" : "",
+		 !(r->flags & VM_F_RINGBUF) ? "" : btf ? "percpu_" : "ringbuf_",
 		 btf && (r->flags & VM_F_TRUSTED) && !r->ref_obj_id ? "trusted_" : "", base,
 		 !(r->flags & VM_F_MAYBE_NULL) ? "" : btf ? "or_null_" : "_or_null");
 	return buf;

@@ -39,6 +39,7 @@ enum vm_reg_type {
 #define VM_F_MAYBE_NULL 0x1
 #define VM_F_RDONLY     0x2
 #define VM_F_RINGBUF    0x4
+#define VM_F_PERCPU     0x4     /* BTF: MEM_PERCPU (a per-CPU ksym); RINGBUF's bit, only MEM has that */
 #define VM_F_TRUSTED    0x8
 #define VM_F_SOCK_VALUE 0x10    /* sockmap/sockhash lookup: a socket once not NULL */
 #define VM_F_FLOW_KEYS  0x20    /* MEM: a flow dissector's flow_keys (PTR_TO_FLOW_KEYS) */

@@ -205,11 +205,13 @@ static int callback_frame(struct vm_env *env, struct vm_state *st, int subprog, 
 		scalar_set_const(&f->regs[1].s, 0);
 		f->regs[2] = args[3];
 	} else if (helper == BPF_FUNC_find_vma) {
-		/* cb(task, vma, ctx) */
+		/* cb(task, vma, ctx): set_find_vma_callback_state gives the vma as
+		 * plain PTR_TO_BTF_ID, not PTR_TRUSTED: it may be NULL as far as
+		 * the verifier knows, and kfuncs wanting trusted args refuse it */
 		f->regs[1] = args[1];
 		vm_reg__mark_unknown(&f->regs[2]);
 		f->regs[2].type = VM_PTR_BTF;
-		f->regs[2].flags = VM_F_TRUSTED;
+		f->regs[2].flags = 0;
 		f->regs[2].btf_id = vm_kbtf_struct_id("vm_area_struct");
 		scalar_set_const(&f->regs[2].s, 0);
 		f->regs[3] = args[4];

@@ -46,9 +46,6 @@ static const char *const pairs[][2] = {
 static const struct known {
 	const char *release, *prog, *why;
 } known[] = {
-	/* 6.1 accepts, 9 insns; the model stops at insn 2 */
-	{ "6.1", "raw_tp_ksym", "bpf_this_cpu_ptr on a typed percpu __ksym is not modelled "
-	  "(6.18 here refuses the ksym before the helper: no CONFIG_KALLSYMS_ALL)" },
 	{ NULL, NULL, NULL },
 };
 

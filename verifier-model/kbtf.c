@@ -32,7 +32,8 @@ static int cmp_entry(const void *a, const void *b)
 static bool indexed_kind(int kind)
 {
 	return kind == BTF_KIND_STRUCT || kind == BTF_KIND_UNION ||
-	       kind == BTF_KIND_FUNC || kind == BTF_KIND_TYPEDEF || kind == BTF_KIND_VAR;
+	       kind == BTF_KIND_FUNC || kind == BTF_KIND_TYPEDEF || kind == BTF_KIND_VAR ||
+	       kind == BTF_KIND_DATASEC;
 }
 
 static void build_index(void)
@@ -97,8 +98,8 @@ uint32_t vm_kbtf_struct_id(const char *name)
 static bool var_is_percpu(uint32_t var_id)
 {
 	const struct btf *btf = vm_kbtf();
-	int sec = btf__find_by_name_kind(btf, ".data..percpu", BTF_KIND_DATASEC);
-	const struct btf_type *t = sec > 0 ? btf__type_by_id(btf, sec) : NULL;
+	uint32_t sec = find_named(".data..percpu", BTF_KIND_DATASEC);
+	const struct btf_type *t = sec ? btf__type_by_id(btf, sec) : NULL;
 	const struct btf_var_secinfo *v = t ? btf_var_secinfos(t) : NULL;
 
 	for (int i = 0; v && i < btf_vlen(t); i++)

@@ -88,13 +88,18 @@ void lint__forked_child(const struct lint_limits *lim)
 #endif
 }
 
+static unsigned wall_seconds(const struct lint_limits *lim)
+{
+	return lim->cpu_seconds * 4 + 10;
+}
+
 static void child_limits(const struct lint_limits *lim)
 {
 	struct rlimit cpu = { lim->cpu_seconds, lim->cpu_seconds + 1 };
 
 	lint__forked_child(lim);
 	setrlimit(RLIMIT_CPU, &cpu);
-	alarm(lim->cpu_seconds * 4 + 10);	/* a child stuck off-CPU ends too */
+	alarm(wall_seconds(lim));	/* a child stuck off-CPU ends too */
 }
 
 static void child_run(int fd, const struct lint_limits *lim, lint_isolated_fn fn, void *arg)
@@ -138,9 +143,13 @@ char *lint__death_reason(const char *path, int status, const struct lint_limits 
 {
 	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 
-	if (sig == SIGXCPU || sig == SIGALRM)
+	if (sig == SIGXCPU)
 		return lint__strdupf("%s: parsing took over %u s, the limit per file "
 				     "(--parse-limits)", path, lim->cpu_seconds);
+	if (sig == SIGALRM)	/* stuck, not busy: a different cause, say so */
+		return lint__strdupf("%s: parsing took over %u s of wall-clock time without "
+				     "using its %u s of CPU (--parse-limits)", path,
+				     wall_seconds(lim), lim->cpu_seconds);
 	if (sig == SIGSEGV)
 		return lint__strdupf("%s: clang crashed parsing the file (SIGSEGV: nested "
 				     "too deeply for its stack, or a clang bug)", path);

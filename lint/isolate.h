@@ -36,7 +36,10 @@ char *lint__death_reason(const char *path, int status, const struct lint_limits 
  */
 void lint__log(const char *what, const char *path);
 
-/* Held exclusively around the parent's own libclang calls: no fork meanwhile. */
+/*
+ * Held exclusively around the parent's own libclang calls, and around
+ * calls holding a glibc lock fork() does not reset (atexit): no fork meanwhile.
+ */
 void lint__fork_lock(bool exclusive);
 void lint__fork_unlock(void);
 

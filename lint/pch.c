@@ -89,7 +89,14 @@ static void catch_exits(void)
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction old, sa = { .sa_handler = on_signal };
 
+	/*
+	 * atexit() holds glibc's exit-handler lock, which fork() does not reset:
+	 * a parse forked by another thread meanwhile would hang in libclang's
+	 * first static destructor registration (seen as a stuck parse in CI).
+	 */
+	lint__fork_lock(true);
 	atexit(remove_all);
+	lint__fork_unlock();
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		if (!sigaction(sigs[i], NULL, &old) && old.sa_handler == SIG_DFL)
 			sigaction(sigs[i], &sa, NULL);

@@ -2,19 +2,17 @@
 /*
  * calls.c: helper and kfunc calls (check_helper_call, check_kfunc_call):
  * arguments checked against the signature tables, references, return
- * values, the constant-key array lookup, and open-coded iterators.
+ * values, the constant-key array lookup (open-coded iterators: iter.c).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "verifier-model/explore.h"
 #include "verifier-model/release.h"
 #include "verifier-model/helpers.h"
 #include "verifier-model/kbtf.h"
 #include "verifier-model/kbtf_types.h"
 #include "verifier-model/insn.h"
 #include "verifier-model/locks.h"
-#include "verifier-model/stack_live.h"
 #include "verifier-model/ctx.h"
 #include "verifier-model/map_compat.h"
 #include "verifier-model/kfunc_ptrs.h"
@@ -25,6 +23,7 @@
 #include "verifier-model/stack_extra.h"
 #include "verifier-model/dynptr.h"
 #include "verifier-model/exec.h"
+#include "verifier-model/iter.h"
 
 uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 {
@@ -36,8 +35,6 @@ uint32_t vm_acquire_ref(struct vm_env *env, int insn)
 	st->ref_insn[st->nrefs] = insn;
 	return st->refs[st->nrefs++];
 }
-
-struct inval_ctx { uint32_t ref; };
 
 int vm_release_ref(struct vm_env *env, uint32_t ref)
 {
@@ -104,8 +101,9 @@ static int mem_size_arg(struct vm_env *env, int regno, bool write, bool zero_ok,
 	/* a variable size turns raw mode off (check_mem_size_reg): the whole
 	 * range is checked as initialized, so read, before it is written */
 	if (write && !scalar_is_const(&r->s) &&
-	    vm_check_helper_mem(env, regno - 1, (long)r->s.umax, false,
-				zero_ok && r->s.umin == 0 && r->s.umax == 0))
+	    (vm_check_helper_stack_bounds(env, regno - 1, (long)r->s.umax, true) ||
+	     vm_check_helper_mem(env, regno - 1, (long)r->s.umax, false,
+				 zero_ok && r->s.umin == 0 && r->s.umax == 0)))
 		return -EACCES;
 	if (vm_check_helper_mem(env, regno - 1, (long)r->s.umax, write,
 				zero_ok && r->s.umin == 0 && r->s.umax == 0))
@@ -169,9 +167,32 @@ struct call_meta {
 	int map_idx;
 	long mem_size, alloc_size;
 	uint32_t release_ref, cast_ref;
+	uint32_t ret_btf_id;    /* ARG_PTR_TO_PERCPU_BTF_ID: its type */
 	int func_subprog;
 	bool const_key;
 };
+
+/* A socket argument: ARG_PTR_TO_SOCK_COMMON takes no BTF pointer, its BTF_ID twin does. */
+static int sock_arg(struct vm_env *env, const struct vm_func_sig *sig, int regno,
+		    enum vm_arg a, struct call_meta *m)
+{
+	const struct vm_reg *r = vm_env__reg(env, regno);
+	bool btf_ok = a != VM_ARG_SOCK_NO_BTF;
+
+	if ((a == VM_ARG_SOCK_COMMON_OR_NULL && is_const_zero(r)) ||
+	    (r->type == VM_SCALAR && !vm_kbtf()))   /* untyped without kernel BTF */
+		return 0;
+	if ((r->type != VM_PTR_SOCK_COMMON && r->type != VM_PTR_SOCKET &&
+	     r->type != VM_PTR_TCP_SOCK && (r->type != VM_PTR_BTF || !btf_ok)) ||
+	    (r->flags & VM_F_MAYBE_NULL))
+		return expect(env, regno, btf_ok ? "sock_common, sock, tcp_sock, xdp_sock, ptr_, trusted_ptr_"
+						 : "sock_common, sock, tcp_sock, xdp_sock");
+	if ((sig->flags & VM_FN_RELEASE) && !r->ref_obj_id)
+		return vm_env__reject(env, "R%d must be referenced when passed to release function",
+				      regno);
+	m->cast_ref = m->release_ref = r->ref_obj_id;
+	return 0;
+}
 
 static int map_func_compat(struct vm_env *env, const struct vm_func_sig *sig, int id,
 			   const struct call_meta *m)
@@ -208,6 +229,13 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 	switch (a) {
 	case VM_ARG_SCALAR:
 		return r->type == VM_SCALAR ? 0 : expect(env, regno, "scalar");
+	case VM_ARG_PERCPU_BTF_ID:
+		if (r->type != VM_PTR_BTF || !(r->flags & VM_F_PERCPU) || (r->flags & VM_F_MAYBE_NULL))
+			return expect(env, regno, "percpu_ptr_, percpu_rcu_ptr_, percpu_trusted_ptr_");
+		if (!r->btf_id)
+			return vm_env__reject(env, "Helper has invalid btf_id in R%d", regno);
+		m->ret_btf_id = r->btf_id;
+		return 0;
 	case VM_ARG_CONST_MAP:
 		if (r->type != VM_PTR_MAP || (r->flags & VM_F_MAYBE_NULL))
 			return expect(env, regno, "map_ptr");
@@ -249,15 +277,8 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		return vm_check_ctx_ptr_off(env, regno);
 	case VM_ARG_SPIN_LOCK:
 		return vm_spin_lock_arg(env, regno, !strcmp(sig->name, "bpf_spin_lock"));
-	case VM_ARG_SOCK_COMMON: case VM_ARG_SOCK_COMMON_OR_NULL:
-		if ((a == VM_ARG_SOCK_COMMON_OR_NULL && is_const_zero(r)) ||
-		    (r->type == VM_SCALAR && !vm_kbtf()))   /* untyped without kernel BTF */
-			return 0;
-		if ((r->type != VM_PTR_SOCK_COMMON && r->type != VM_PTR_SOCKET &&
-		     r->type != VM_PTR_TCP_SOCK && r->type != VM_PTR_BTF) || (r->flags & VM_F_MAYBE_NULL))
-			return expect(env, regno, "sock_common, sock, tcp_sock, xdp_sock, ptr_, trusted_ptr_");
-		m->cast_ref = m->release_ref = r->ref_obj_id;
-		return 0;
+	case VM_ARG_SOCK_COMMON: case VM_ARG_SOCK_COMMON_OR_NULL: case VM_ARG_SOCK_NO_BTF:
+		return sock_arg(env, sig, regno, a, m);
 	case VM_ARG_BTF_PTR: case VM_ARG_BTF_PTR_OR_NULL:
 		return btf_ptr_arg(env, sig, regno, a == VM_ARG_BTF_PTR_OR_NULL);
 	case VM_ARG_FIXED_MEM:
@@ -278,7 +299,7 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 		if (r->type != VM_PTR_MEM || !(r->flags & VM_F_RINGBUF) || (r->flags & VM_F_MAYBE_NULL))
 			return expect(env, regno, "ringbuf_mem");
 		if (r->off || !scalar_is_const(&r->s) || scalar_const_value(&r->s))
-			return vm_env__reject(env, "R%d must have zero offset when passed to release func",
+			return vm_env__reject(env, "R%d must have zero offset when passed to release func or trusted arg to kfunc",
 					      regno);
 		m->release_ref = r->ref_obj_id;
 		return 0;
@@ -287,6 +308,9 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 			return vm_env__reject(env, "R%d is not a known constant'", regno);
 		m->alloc_size = (long)scalar_const_value(&r->s);
 		return vm_mark_precise(env, regno);
+	case VM_ARG_DYNPTR: case VM_ARG_DYNPTR_NEW_LOCAL: case VM_ARG_DYNPTR_NEW_RINGBUF:
+	case VM_ARG_DYNPTR_RELEASE:
+		return vm_dynptr_helper_arg(env, regno, a);
 	case VM_ARG_CONST_STR:
 		if (r->type != VM_PTR_MAP_VALUE || !scalar_is_const(&r->s))
 			return expect(env, regno, "map_value");
@@ -296,7 +320,7 @@ static int check_arg(struct vm_env *env, const struct vm_func_sig *sig, int i,
 	}
 }
 
-static void clobber_caller_saved(struct vm_env *env)
+void vm_clobber_caller_saved(struct vm_env *env)
 {
 	for (int r = 1; r <= 5; r++)
 		vm_reg__mark_not_init(vm_env__reg(env, r));
@@ -362,6 +386,11 @@ static int set_return(struct vm_env *env, const struct vm_func_sig *sig, int id,
 			r0->ref_obj_id = vm_acquire_ref(env, env->insn_idx);
 			r0->id = r0->ref_obj_id;
 		}
+		break;
+	case VM_RET_MEM_OR_BTF_ID: case VM_RET_MEM_OR_BTF_ID_OR_NULL:
+		vm_kbtf_mem_or_btf(m->ret_btf_id, sig->ret == VM_RET_MEM_OR_BTF_ID ? 0 : VM_F_MAYBE_NULL, r0);
+		if (sig->ret == VM_RET_MEM_OR_BTF_ID_OR_NULL)
+			r0->id = ++env->id_gen;
 		break;
 	case VM_RET_BTF_PTR: case VM_RET_BTF_PTR_OR_NULL:
 		scalar_set_const(&r0->s, 0);
@@ -492,6 +521,7 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	const struct vm_func_sig *sig = vm_helper_sig_for(insn->imm, env->prog->type);
 	struct call_meta m = { .map_idx = -1, .func_subprog = -1 };
 	struct vm_reg args[6];
+	bool changes_data;
 	int err;
 
 	if (insn->imm < 0 || insn->imm >= VM_BPF_FUNC_MAX_ID)
@@ -510,7 +540,8 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 	for (int i = 0; i < 5; i++)
 		if ((err = pkt_arg(env, sig, i, insn->imm)) || (err = check_arg(env, sig, i, &m)))
 			return err;
-	if ((err = map_func_compat(env, sig, insn->imm, &m)))
+	if ((err = map_func_compat(env, sig, insn->imm, &m)) ||
+	    (err = vm_dynptr_helper_done(env, insn->imm, &changes_data)))
 		return err;
 	if ((sig->flags & VM_FN_TAIL_CALL) && (err = tail_call_key(env, &m)))
 		return err;
@@ -533,131 +564,17 @@ static int helper_call(struct vm_env *env, const struct bpf_insn *insn)
 		else if ((err = vm_push_callback(env, m.func_subprog, insn->imm)))
 			return err;
 	}
-	clobber_caller_saved(env);
+	vm_clobber_caller_saved(env);
 	err = set_return(env, sig, insn->imm, &m);
 	if (err)
 		return err;
 	refine_retval(env, insn->imm, &m);
 	if ((sig->flags & VM_FN_CALLBACK) && !vm_release_has(env->opt->kernel, VM_FEAT_CB_CONVERGE))
 		return vm_enter_callback(env, m.func_subprog, insn->imm, args);
-	if (sig->flags & VM_FN_PKT_CHANGE)
+	if ((sig->flags & VM_FN_PKT_CHANGE) || changes_data)
 		vm_clear_pkt_pointers(env->cur);
 	if ((sig->flags & VM_FN_TAIL_CALL) && env->cur->curframe)
 		return tail_call_exit(env, insn);
-	return 0;
-}
-
-/* An iterator kfunc's type for messages: bpf_iter_bits_next -> "iter_bits". */
-static void iter_type_name(const struct vm_func_sig *sig, char *buf, size_t len)
-{
-	const char *n = strncmp(sig->name, "bpf_", 4) ? sig->name : sig->name + 4;
-	const char *end = strrchr(n, '_');
-
-	snprintf(buf, len, "%.*s", end ? (int)(end - n) : (int)strlen(n), n);
-}
-
-/* Stack slots of the iterator: its sig's fixed_size, 8 bytes when not given. */
-static int iter_slots(const struct vm_func_sig *sig)
-{
-	return sig->fixed_size > 8 ? sig->fixed_size / 8 : 1;
-}
-
-/* The iterator R1 points at (its lowest slot, which holds the state), checked for state. */
-static struct vm_slot *iter_arg(struct vm_env *env, const struct vm_func_sig *sig, bool want_init,
-				int *spi)
-{
-	const struct vm_reg *r1 = vm_env__reg(env, 1);
-	int n = iter_slots(sig);
-	struct vm_frame *f;
-	struct vm_slot *s;
-	char it[32];
-
-	iter_type_name(sig, it, sizeof(it));
-	if (r1->type != VM_PTR_STACK) {
-		expect(env, 1, "fp");
-		return NULL;
-	}
-	if (want_init) {
-		s = vm_stack_slot(env, r1, 0, spi);
-		f = env->cur->frame[r1->frameno];
-		for (int i = 0; s && i < n; i++)
-			if (*spi - i < 0 || f->slots[*spi - i].type[0] != VM_SLOT_ITER)
-				s = NULL;
-		if (!s) {
-			vm_env__reject(env, "expected an initialized %s as arg #0", it);
-			return NULL;
-		}
-		if (vm_live_read(env, r1->frameno, ((1ull << n) - 1) << (*spi - n + 1)))
-			return NULL;
-		return s;
-	}
-	{
-		int o = r1->off + (int)r1->s.var_off.value;
-
-		if (!scalar_is_const(&r1->s) || o % 8 || o < -VM_MAX_STACK || o + 8 * n > 0) {
-			vm_env__reject(env, "arg#0 expected pointer to an iterator on stack");
-			return NULL;
-		}
-		vm_note_stack_depth(env, r1->frameno, o);
-		if (vm_frame__grow(env->cur->frame[r1->frameno], (-o - 1) / 8 + 1)) {
-			vm_env__limit(env, "model: out of memory");
-			return NULL;
-		}
-	}
-	s = vm_stack_slot(env, r1, 0, spi);
-	f = env->cur->frame[r1->frameno];
-	for (int i = 0; s && i < n; i++)
-		if (f->slots[*spi - i].type[0] == VM_SLOT_ITER) {
-			vm_env__reject(env, "expected uninitialized %s as arg #0", it);
-			return NULL;
-		}
-	return s;
-}
-
-/* Every slot of the iterator at spi (n of them, downwards) set to empty or to iterator. */
-static void iter_mark_slots(struct vm_env *env, int spi, int n, bool iter)
-{
-	struct vm_frame *f = env->cur->frame[vm_env__reg(env, 1)->frameno];
-
-	for (int i = 0; i < n; i++) {
-		struct vm_slot *s = &f->slots[spi - i];
-
-		memset(s, 0, sizeof(*s));
-		vm_reg__mark_not_init(&s->spilled);
-		for (int b = 0; iter && b < 8; b++)
-			s->type[b] = VM_SLOT_ITER;
-	}
-	vm_live_write(env, vm_env__reg(env, 1)->frameno, ((1ull << n) - 1) << (spi - n + 1));
-}
-
-static int iter_next(struct vm_env *env, struct vm_slot *s, int spi, const struct vm_func_sig *sig)
-{
-	struct vm_reg *r0 = vm_env__reg(env, 0);
-	int idx = env->insn_idx, frameno = vm_env__reg(env, 1)->frameno;
-
-	clobber_caller_saved(env);
-	vm_reg__mark_unknown(r0);
-	scalar_set_const(&r0->s, 0);
-	r0->type = VM_PTR_MEM;
-	r0->flags = VM_F_RDONLY;
-	r0->mem_size = (uint32_t)sig->ret_size;
-	/* the element is the iterator's: destroying it ends the pointer (release_reference) */
-	r0->id = ++env->id_gen;
-	r0->ref_obj_id = s->spilled.ref_obj_id;
-	if (s->iter_state == VM_ITER_ACTIVE) {
-		struct vm_state *prev = vm_find_prev_entry(env, env->cur->parent, idx), *q;
-		struct vm_slot *qs;
-
-		q = vm_env__push(env, idx + 1, idx);
-		if (!q)
-			return -EACCES;
-		qs = &q->frame[frameno]->slots[spi];
-		qs->iter_depth++;
-		if (prev)
-			vm_widen_imprecise(env, prev, q);
-	}
-	s->iter_state = VM_ITER_DRAINED;
-	vm_reg__mark_const(r0, 0);
 	return 0;
 }
 
@@ -702,9 +619,6 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 {
 	const struct vm_insn_ref *ref = env->prog->refs ? &env->prog->refs[env->insn_idx] : NULL;
 	const struct vm_func_sig *sig = ref && ref->kind == VM_REF_KFUNC ? vm_kfunc_sig(ref->name) : NULL;
-	struct vm_slot *s;
-	int spi;
-
 	(void)insn;
 	/* a __weak kfunc the release lacks: call #0, the verifier moves on */
 	if (ref && ref->kind == VM_REF_KFUNC && !vm_release_has_kfunc(env->opt->kernel, ref->name))
@@ -717,34 +631,8 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 	if (!strncmp(sig->name, "bpf_arena_", 10) && vm_release_is_host(env->opt->kernel) &&
 	    !vm_prog_has_arena(env))
 		return vm_env__reject(env, "calling kernel function %s is not allowed", sig->name);
-	if (sig->flags & VM_FN_ITER_NEW) {
-		for (int r = 2; r <= 3; r++)
-			if (sig->args[r - 1] != VM_ARG_NONE &&
-			    (vm_env__check_read(env, r) ||
-			     (sig->args[r - 1] == VM_ARG_SCALAR &&
-			      vm_env__reg(env, r)->type != VM_SCALAR && expect(env, r, "scalar"))))
-				return -EACCES;
-		if (!(s = iter_arg(env, sig, false, &spi)))
-			return -EACCES;
-		iter_mark_slots(env, spi, iter_slots(sig), true);
-		s->iter_state = VM_ITER_ACTIVE;
-		s->spilled.ref_obj_id = vm_acquire_ref(env, env->insn_idx);
-		clobber_caller_saved(env);
-		vm_reg__mark_unknown(vm_env__reg(env, 0));
-		return 0;
-	}
-	if (sig->flags & (VM_FN_ITER_NEXT | VM_FN_ITER_DESTROY)) {
-		if (!(s = iter_arg(env, sig, true, &spi)))
-			return -EACCES;
-		if (sig->flags & VM_FN_ITER_NEXT)
-			return iter_next(env, s, spi, sig);
-		if (vm_release_ref(env, s->spilled.ref_obj_id))
-			return -EACCES;
-		iter_mark_slots(env, spi, iter_slots(sig), false);
-		clobber_caller_saved(env);
-		vm_reg__mark_not_init(vm_env__reg(env, 0));
-		return 0;
-	}
+	if (sig->flags & (VM_FN_ITER_NEW | VM_FN_ITER_NEXT | VM_FN_ITER_DESTROY))
+		return vm_iter_kfunc_call(env, sig);
 	if (sig->flags & VM_FN_KF_PTR)
 		return vm_kfunc_ptr_call(env, sig);
 	if (sig->flags & VM_FN_DYNPTR)
@@ -755,7 +643,7 @@ static int kfunc_call(struct vm_env *env, const struct bpf_insn *insn)
 		env->cur->active_rcu++;
 	else if (!strcmp(sig->name, "bpf_rcu_read_unlock") && env->cur->active_rcu)
 		env->cur->active_rcu--;
-	clobber_caller_saved(env);
+	vm_clobber_caller_saved(env);
 	if (sig->ret == VM_RET_VOID)
 		vm_reg__mark_not_init(vm_env__reg(env, 0));
 	else

@@ -18,6 +18,8 @@ int vm_exec_call(struct vm_env *env, const struct bpf_insn *insn);
 uint32_t vm_acquire_ref(struct vm_env *env, int insn);
 /* Release reference ref: 0, or reject. */
 int vm_release_ref(struct vm_env *env, uint32_t ref);
+/* A call's r1-r5 are no longer readable. */
+void vm_clobber_caller_saved(struct vm_env *env);
 /* Invalidate packet pointers after a packet-changing helper. */
 void vm_clear_pkt_pointers(struct vm_state *st);
 

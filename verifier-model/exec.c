@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * exec.c: ALU, ld_imm64 and conditional jumps (check_alu_op,
- * adjust_ptr_min_max_vals, check_cond_jmp_op) on the model's state.
+ * exec.c: ALU, ld_imm64, LD_ABS and conditional jumps (check_alu_op,
+ * adjust_ptr_min_max_vals, check_ld_abs, check_cond_jmp_op) on the model's state.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,6 +10,9 @@
 #include "verifier-model/insn.h"
 #include "verifier-model/exec.h"
 #include "verifier-model/precision.h"
+#include "verifier-model/ctx.h"
+#include "verifier-model/kbtf.h"
+#include "verifier-model/kbtf_types.h"
 
 /* the kernel's bpf_alu_string[] */
 static const char *const alu_name[16] = {
@@ -387,10 +390,22 @@ int vm_exec_ld_imm64(struct vm_env *env, const struct bpf_insn *insn)
 		dst->type = VM_PTR_FUNC;
 		dst->subprog = env->cfg.subprog[env->insn_idx + insn->imm + 1];
 		break;
-	case BPF_PSEUDO_BTF_ID:
-		dst->type = VM_PTR_BTF;
-		dst->flags = VM_F_TRUSTED;
-		break;
+	case BPF_PSEUDO_BTF_ID: {
+		/* __check_pseudo_btf_id: a typed ksym is never PTR_TRUSTED; a
+		 * per-CPU one is MEM_PERCPU, a scalar one read-only memory */
+		bool percpu;
+		uint32_t type_id = vm_kbtf_ksym(ref && ref->kind == VM_REF_KSYM ? ref->name : NULL,
+						&percpu);
+
+		if (percpu) {
+			dst->type = VM_PTR_BTF;
+			dst->flags = VM_F_PERCPU;
+			dst->btf_id = type_id;
+		} else {
+			vm_kbtf_mem_or_btf(type_id, 0, dst);
+		}
+		return 0;
+	}
 	default:
 		return vm_env__reject(env, "invalid bpf_ld_imm64 insn");
 	}
@@ -398,5 +413,30 @@ int vm_exec_ld_imm64(struct vm_env *env, const struct bpf_insn *insn)
 	if ((dst->type == VM_PTR_MAP || dst->type == VM_PTR_MAP_VALUE) &&
 	    (dst->map < 0 || dst->map >= (int)env->obj->n_maps))
 		return vm_env__reject(env, "fd %d is not pointing to valid bpf_map", insn->imm);
+	return 0;
+}
+
+/* LD_ABS/LD_IND (check_ld_abs): R6 the skb, nothing held, r1-r5 clobbered. */
+int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn)
+{
+	if (vm_env__check_read(env, 6))
+		return -EACCES;
+	/* the hidden exit of a failed load must not leave anything held */
+	if (env->cur->lock_held)
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_spin_lock-ed region");
+	if (env->cur->nrefs)  /* check_resource_leak, after "Unreleased reference ..." */
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] would lead to reference leak");
+	if (env->cur->active_rcu)
+		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_rcu_read_lock-ed region");
+	if (vm_env__reg(env, 6)->type != VM_PTR_CTX)
+		return vm_env__reject(env, "at the time of BPF_LD_ABS|IND R6 != pointer to skb");
+	if (BPF_MODE(insn->code) == BPF_IND && vm_env__check_read(env, insn->src_reg))
+		return -EACCES;
+	if (vm_check_ctx_ptr_off(env, 6))
+		return -EACCES;
+	for (int r = 1; r <= 5; r++)
+		vm_reg__mark_not_init(vm_env__reg(env, r));
+	vm_reg__mark_unknown(vm_env__reg(env, 0));
+	scalar_set_unknown_size(&vm_env__reg(env, 0)->s, vm_insn_size(insn));
 	return 0;
 }

@@ -320,7 +320,14 @@ static int is_state_visited(struct vm_env *env, int insn)
 		if (vm_trace_on() && sl->insn_idx == insn)
 			fprintf(stderr, "  (candidate br=%u callsites %s)\n", sl->branches,
 				same_callsites(sl, cur) ? "same" : "differ");
-		if (sl->insn_idx != insn || !same_callsites(sl, cur)) {
+		/*
+		 * Only the insn is checked here, as the kernel does: a checkpoint
+		 * of the same insn reached through other callsites (same bucket:
+		 * the innermost callsite is the same) still counts. Unfinished,
+		 * it stops this visit from adding a checkpoint; finished, it
+		 * misses (states_equal compares callsites) and may be evicted.
+		 */
+		if (sl->insn_idx != insn) {
 			pp = &sl->next;
 			continue;
 		}

@@ -36,11 +36,17 @@ enum vm_arg {
 	VM_ARG_BTF_PTR_OR_NULL, /* same, or NULL */
 	VM_ARG_SOCK_COMMON,   /* a socket: sock_common, sock, tcp_sock or a BTF pointer */
 	VM_ARG_SOCK_COMMON_OR_NULL,
+	VM_ARG_SOCK_NO_BTF,   /* the same but no BTF pointer (ARG_PTR_TO_SOCK_COMMON) */
+	VM_ARG_PERCPU_BTF_ID, /* a per-CPU BTF pointer (a per-CPU ksym) */
 	VM_ARG_ITER,          /* kfunc: pointer to an iterator stack slot */
 	VM_ARG_ITER_NEW,      /* kfunc: uninitialised iterator slot */
 	VM_ARG_SPIN_LOCK,     /* the bpf_spin_lock of a map value */
 	VM_ARG_FIXED_MEM,     /* readable memory of the sig's fixed_size */
 	VM_ARG_FIXED_UNINIT_MEM, /* writable memory of the sig's fixed_size */
+	VM_ARG_DYNPTR,        /* an initialised dynptr of any kind, not mutated (dynptr.c) */
+	VM_ARG_DYNPTR_NEW_LOCAL,   /* a stack dynptr to make over memory */
+	VM_ARG_DYNPTR_NEW_RINGBUF, /* a stack dynptr to make over a ringbuf record */
+	VM_ARG_DYNPTR_RELEASE,     /* a ringbuf dynptr whose record is released */
 };
 
 enum vm_ret {
@@ -56,6 +62,8 @@ enum vm_ret {
 	VM_RET_SOCKET_OR_NULL,
 	VM_RET_SOCK_COMMON_OR_NULL,
 	VM_RET_TCP_SOCK_OR_NULL,
+	VM_RET_MEM_OR_BTF_ID,     /* the per-CPU argument's type: a BTF pointer or read-only memory */
+	VM_RET_MEM_OR_BTF_ID_OR_NULL,
 };
 
 enum {
@@ -75,6 +83,7 @@ enum {
 	VM_FN_KF_PTR = 8192,      /* kfunc of kernel objects by BTF pointer (kfunc_ptrs.c) */
 	VM_FN_KF_CPUMASK = 16384, /* one of the cpumask kfuncs (their own program types) */
 	VM_FN_DYNPTR = 32768,     /* dynptr constructors and slices, checked in dynptr.c */
+	VM_FN_KF_RCU = 65536,     /* KF_RCU: an untrusted argument must at least be an RCU pointer */
 };
 
 struct vm_func_sig {

@@ -32,7 +32,8 @@ static int cmp_entry(const void *a, const void *b)
 static bool indexed_kind(int kind)
 {
 	return kind == BTF_KIND_STRUCT || kind == BTF_KIND_UNION ||
-	       kind == BTF_KIND_FUNC || kind == BTF_KIND_TYPEDEF;
+	       kind == BTF_KIND_FUNC || kind == BTF_KIND_TYPEDEF || kind == BTF_KIND_VAR ||
+	       kind == BTF_KIND_DATASEC;
 }
 
 static void build_index(void)
@@ -91,4 +92,26 @@ uint32_t vm_kbtf_named(const char *name, int kind)
 uint32_t vm_kbtf_struct_id(const char *name)
 {
 	return find_named(name, BTF_KIND_STRUCT);
+}
+
+/* find_btf_percpu_datasec: ".data..percpu" lists the per-CPU variables */
+static bool var_is_percpu(uint32_t var_id)
+{
+	const struct btf *btf = vm_kbtf();
+	uint32_t sec = find_named(".data..percpu", BTF_KIND_DATASEC);
+	const struct btf_type *t = sec ? btf__type_by_id(btf, sec) : NULL;
+	const struct btf_var_secinfo *v = t ? btf_var_secinfos(t) : NULL;
+
+	for (int i = 0; v && i < btf_vlen(t); i++)
+		if (v[i].type == var_id)
+			return true;
+	return false;
+}
+
+uint32_t vm_kbtf_ksym(const char *name, bool *percpu)
+{
+	uint32_t id = name ? find_named(name, BTF_KIND_VAR) : 0;
+
+	*percpu = id && var_is_percpu(id);
+	return id ? btf__type_by_id(vm_kbtf(), id)->type : 0;
 }

@@ -8,6 +8,7 @@
 #ifndef VM_KBTF_H
 #define VM_KBTF_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct btf;
@@ -21,5 +22,7 @@ const struct btf *vm_kbtf(void);
 uint32_t vm_kbtf_named(const char *name, int kind);
 /* The id of the kernel struct named name, 0 if unknown. */
 uint32_t vm_kbtf_struct_id(const char *name);
+/* The type id of the kernel variable name (a typed __ksym), 0 if unknown; *percpu whether it is per-CPU. */
+uint32_t vm_kbtf_ksym(const char *name, bool *percpu);
 
 #endif

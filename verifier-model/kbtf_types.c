@@ -253,3 +253,21 @@ const char *vm_kbtf_name(uint32_t btf_id)
 	skip_mods(btf_id, &t);
 	return t && t->name_off ? btf__name_by_offset(vm_kbtf(), t->name_off) : "?";
 }
+
+void vm_kbtf_mem_or_btf(uint32_t type_id, uint8_t flags, struct vm_reg *d)
+{
+	const struct btf_type *t = NULL;
+	long size;
+
+	if (vm_kbtf() && type_id)
+		skip_mods(type_id, &t);
+	set_btf_ptr(d, type_id, flags);
+	if (!t || btf_is_composite(t))
+		return;
+	/* btf_resolve_size of a scalar ksym: memory the program may only read */
+	size = btf__resolve_size(vm_kbtf(), type_id);
+	d->type = VM_PTR_MEM;
+	d->btf_id = 0;
+	d->flags = flags | VM_F_RDONLY;
+	d->mem_size = size > 0 ? (uint32_t)size : 0;
+}

@@ -44,5 +44,11 @@ int vm_kbtf_safe_field(uint32_t btf_id, const char *field, const char *suffix);
 int vm_kbtf_struct_is(uint32_t btf_id, const char *want);
 /* The name of kernel type btf_id, "?" if unknown. */
 const char *vm_kbtf_name(uint32_t btf_id);
+/*
+ * *d as a pointer to kernel type type_id that the verifier does not trust
+ * (a ksym, RET_PTR_TO_MEM_OR_BTF_ID): PTR_TO_BTF_ID with flags for a
+ * struct or union, else read-only memory of the type's size (flags kept).
+ */
+void vm_kbtf_mem_or_btf(uint32_t type_id, uint8_t flags, struct vm_reg *d);
 
 #endif

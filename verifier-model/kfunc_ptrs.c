@@ -40,8 +40,10 @@ static int btf_arg(struct vm_env *env, const struct vm_func_sig *sig, int regno)
 	if ((sig->flags & VM_FN_RELEASE) && !r->ref_obj_id)
 		return vm_env__reject(env, "release kernel function %s expects refcounted PTR_TO_BTF_ID",
 				      sig->name);
+	/* is_trusted_reg failed: a KF_RCU kfunc asks for an RCU pointer instead */
 	if (!(r->flags & VM_F_TRUSTED) && !r->ref_obj_id)
-		return vm_env__reject(env, "R%d must be referenced or trusted", regno);
+		return vm_env__reject(env, (sig->flags & VM_FN_KF_RCU) ? "R%d must be a rcu pointer" :
+				      "R%d must be referenced or trusted", regno);
 	if (sig->arg_struct && r->btf_id && vm_kbtf_struct_is(r->btf_id, sig->arg_struct) == 0)
 		return vm_env__reject(env, "kernel function %s args#%d expected pointer to STRUCT %s but R%d has a pointer to %s",
 				      sig->name, regno - 1, sig->arg_struct, regno,

@@ -132,7 +132,8 @@ static int stack_write(struct vm_env *env, struct vm_frame *f, int o, int size,
 	s = &f->slots[spi];
 	if (s->type[0] == VM_SLOT_ITER)
 		return vm_env__reject(env, "invalid write to stack: iterator slot");
-	vm_dynptr_destroy(env, f, spi);    /* a write over a dynptr ends it */
+	if (vm_dynptr_destroy(env, f, spi))    /* a write over a dynptr ends it */
+		return -EACCES;
 	if (val && !(o % 8) && (val->type == VM_SCALAR || size == 8)) {
 		if (val->type != VM_SCALAR && size != 8)
 			return vm_env__reject(env, "invalid size of register spill");
@@ -255,6 +256,12 @@ static int stack_unaligned(struct vm_env *env, struct vm_frame *f, int frameno, 
 	return 0;
 }
 
+/* check_stack_access_within_bounds: a variable offset beyond +-2^29 is not bounded */
+static bool var_off_unbounded(const struct vm_reg *reg)
+{
+	return reg->s.smax >= VM_MAX_VAR_OFF || reg->s.smin <= -VM_MAX_VAR_OFF;
+}
+
 static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg, int off,
 			int size, bool write, const struct vm_reg *val, int dst, bool sx,
 			const struct bpf_insn *insn)
@@ -265,6 +272,9 @@ static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg,
 	if (!scalar_is_const(&reg->s)) {
 		int64_t lo = reg->s.smin + reg->off + off, hi = reg->s.smax + reg->off + off;
 
+		if (var_off_unbounded(reg))
+			return vm_env__reject(env, "invalid unbounded variable-offset %s stack R%d",
+					      write ? "write to" : "read from", regno);
 		if (lo < -VM_MAX_STACK || hi + size > 0)
 			return vm_env__reject(env, "invalid variable-offset %s stack R%d var_off=(0x%llx; 0x%llx) off=%d size=%d",
 					      write ? "write to" : "read from", regno,
@@ -280,6 +290,9 @@ static int stack_access(struct vm_env *env, int regno, const struct vm_reg *reg,
 			struct vm_slot *s = &f->slots[(-a - 1) / 8];
 
 			if (write) {
+				/* check_stack_write_var_off: each dynptr it may touch ends */
+				if (vm_dynptr_destroy(env, f, (int)((-a - 1) / 8)))
+					return -EACCES;
 				destroy_slot_special(s);
 				s->type[a + 8 * ((-a - 1) / 8 + 1)] = VM_SLOT_MISC;
 			}
@@ -620,6 +633,9 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 			load_unknown(env, dst, size, sx);
 		return 0;
 	case VM_PTR_BTF:
+		if (reg->flags & VM_F_PERCPU)   /* check_ptr_to_btf_access */
+			return vm_env__reject(env, "R%d is ptr_%s access percpu memory: off=%d", regno,
+					      vm_kbtf_name(reg->btf_id), reg->off + off);
 		if (write)
 			return vm_env__reject(env, "only read is supported");
 		if (!scalar_is_const(&reg->s))
@@ -721,30 +737,6 @@ int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn)
 	return 0;
 }
 
-int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn)
-{
-	if (vm_env__check_read(env, 6))
-		return -EACCES;
-	/* the hidden exit of a failed load must not leave anything held */
-	if (env->cur->nrefs)
-		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be mixed with socket references");
-	if (env->cur->lock_held)
-		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_spin_lock-ed region");
-	if (env->cur->active_rcu)
-		return vm_env__reject(env, "BPF_LD_[ABS|IND] cannot be used inside bpf_rcu_read_lock-ed region");
-	if (vm_env__reg(env, 6)->type != VM_PTR_CTX)
-		return vm_env__reject(env, "at the time of BPF_LD_ABS|IND R6 != pointer to skb");
-	if (BPF_MODE(insn->code) == BPF_IND && vm_env__check_read(env, insn->src_reg))
-		return -EACCES;
-	if (vm_check_ctx_ptr_off(env, 6))
-		return -EACCES;
-	for (int r = 1; r <= 5; r++)
-		vm_reg__mark_not_init(vm_env__reg(env, r));
-	vm_reg__mark_unknown(vm_env__reg(env, 0));
-	scalar_set_unknown_size(&vm_env__reg(env, 0)->s, vm_insn_size(insn));
-	return 0;
-}
-
 /* check_stack_access_within_bounds' words for a helper's stack argument (6.18) */
 static int stack_bounds_error(struct vm_env *env, int regno, const struct vm_reg *reg, long size,
 			      bool write)
@@ -754,9 +746,22 @@ static int stack_bounds_error(struct vm_env *env, int regno, const struct vm_reg
 	if (scalar_is_const(&reg->s))
 		return vm_env__reject(env, "invalid %s stack R%d off=%d size=%ld", what, regno,
 				      reg->off, size);
+	if (var_off_unbounded(reg))
+		return vm_env__reject(env, "invalid unbounded variable-offset %s stack R%d", what, regno);
 	return vm_env__reject(env, "invalid variable-offset %s stack R%d var_off=(0x%llx; 0x%llx) off=%d size=%ld",
 			      what, regno, (unsigned long long)reg->s.var_off.value,
 			      (unsigned long long)reg->s.var_off.mask, reg->off, size);
+}
+
+int vm_check_helper_stack_bounds(struct vm_env *env, int regno, long size, bool write)
+{
+	const struct vm_reg *reg = vm_env__reg(env, regno);
+	int64_t lo = reg->off + reg->s.smin, hi = reg->off + (int64_t)reg->s.smax + size;
+
+	if (reg->type == VM_PTR_STACK &&
+	    (lo < -VM_MAX_STACK || hi > 0 || (!scalar_is_const(&reg->s) && var_off_unbounded(reg))))
+		return stack_bounds_error(env, regno, reg, size, write);
+	return 0;
 }
 
 int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bool zero_ok)
@@ -769,8 +774,8 @@ int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write, bo
 		int64_t lo = reg->off + reg->s.smin, hi = reg->off + (int64_t)reg->s.smax + size;
 
 		/* check_stack_access_within_bounds: even a zero-size access */
-		if (lo < -VM_MAX_STACK || hi > 0)
-			return stack_bounds_error(env, regno, reg, size, write);
+		if (vm_check_helper_stack_bounds(env, regno, size, write))
+			return -EACCES;
 		/* which grows the stack to lo, even for a zero-size access */
 		vm_note_stack_depth(env, reg->frameno, (int)lo);
 		if (lo < 0 && vm_frame__grow(f, (int)((-lo - 1) / 8) + 1))

@@ -11,11 +11,10 @@ struct vm_reg;
 struct vm_scalar;
 struct vm_slot;
 
-/* Loads, stores, atomics and legacy packet loads at env->insn_idx. */
+/* Loads, stores and atomics at env->insn_idx. */
 int vm_exec_ldx(struct vm_env *env, const struct bpf_insn *insn);
 int vm_exec_st(struct vm_env *env, const struct bpf_insn *insn);
 int vm_exec_atomic(struct vm_env *env, const struct bpf_insn *insn);
-int vm_exec_ld_abs(struct vm_env *env, const struct bpf_insn *insn);
 
 /*
  * Check an access of size bytes at reg+off. write: store;
@@ -28,6 +27,8 @@ int vm_check_mem(struct vm_env *env, int regno, int off, int size, bool write,
 /* check_ptr_alignment of an access at reg + off; strict_once: atomics, MEM_ALIGNED args. */
 int vm_check_alignment(struct vm_env *env, const struct vm_reg *reg, int off, int size,
 		       bool strict_once);
+/* Only the bounds of a stack argument, worded as the access (write or read). */
+int vm_check_helper_stack_bounds(struct vm_env *env, int regno, long size, bool write);
 /* A helper reads (write=false) or fills size bytes at register regno. */
 int vm_check_helper_mem(struct vm_env *env, int regno, long size, bool write,
 			bool zero_ok);

@@ -72,8 +72,9 @@ static int chain_depth(struct vm_env *env, int sub, int depth, int level, bool *
 	bool priv = private_stack(env, env->stack_depth[sub]);
 	int total = priv ? depth : depth + own;
 
+	/* check_max_stack_depth_subprog counts main as frame 0 and ends its words with " !" */
 	if (level >= VM_MAX_FRAMES)
-		return vm_env__reject(env, "the call stack of %d frames is too deep", level + 1);
+		return vm_env__reject(env, "the call stack of %d frames is too deep !", level);
 	if (priv && env->stack_depth[sub] > VM_MAX_STACK)
 		return vm_env__reject(env, "stack size of subprog %d is %d. Too large", sub,
 				      env->stack_depth[sub]);

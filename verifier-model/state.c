@@ -48,13 +48,22 @@ const char *vm_reg__type_name(const struct vm_reg *r, char *buf, size_t len)
 	};
 	const char *base = r->type < sizeof(names) / sizeof(names[0]) ? names[r->type] : "?";
 
+	bool btf = r->type == VM_PTR_BTF;
+
 	if (r->flags & VM_F_FLOW_KEYS)
 		base = "flow_keys";
 
-	snprintf(buf, len, "%s%s%s%s%s", r->flags & VM_F_UNTRUSTED ? "untrusted_" : "",
-		 r->flags & VM_F_RDONLY ? "rdonly_" : "",
-		 r->flags & VM_F_RINGBUF ? "ringbuf_" : "", base,
-		 r->flags & VM_F_MAYBE_NULL ? "_or_null" : "");
+	/*
+	 * reg_type_str: "trusted_" for PTR_TRUSTED, which is what the model's
+	 * trusted mark means on a pointer that holds no reference (an acquired
+	 * one is trusted by its reference, and the kernel prints plain "ptr_");
+	 * a BTF pointer's "or_null_" goes after its "ptr_".
+	 */
+	snprintf(buf, len, "%s%s%s%s%s%s", r->flags & VM_F_RDONLY ? "rdonly_" : "",
+		 !(r->flags & VM_F_RINGBUF) ? "" : btf ? "percpu_" : "ringbuf_",
+		 btf && (r->flags & VM_F_UNTRUSTED) ? "untrusted_" : "",
+		 btf && (r->flags & VM_F_TRUSTED) && !r->ref_obj_id ? "trusted_" : "", base,
+		 !(r->flags & VM_F_MAYBE_NULL) ? "" : btf ? "or_null_" : "_or_null");
 	return buf;
 }
 
@@ -429,8 +438,9 @@ static bool slotsafe(const struct vm_slot *o, const struct vm_slot *c,
 	case VM_SLOT_ITER:
 		return o->iter_state == c->iter_state &&
 		       check_ids(o->spilled.ref_obj_id, c->spilled.ref_obj_id, m);
-	case VM_SLOT_DYNPTR:    /* kind and first slot (refs: no refcounted kind modelled) */
-		return o->spilled.mem_size == c->spilled.mem_size && o->spilled.off == c->spilled.off;
+	case VM_SLOT_DYNPTR:    /* kind, first slot and reference (ringbuf) */
+		return o->spilled.mem_size == c->spilled.mem_size && o->spilled.off == c->spilled.off &&
+		       check_ids(o->spilled.ref_obj_id, c->spilled.ref_obj_id, m);
 	default:
 		return true;
 	}

@@ -39,12 +39,13 @@ enum vm_reg_type {
 #define VM_F_MAYBE_NULL 0x1
 #define VM_F_RDONLY     0x2
 #define VM_F_RINGBUF    0x4
+#define VM_F_PERCPU     0x4     /* BTF: MEM_PERCPU (a per-CPU ksym); RINGBUF's bit, only MEM has that */
 #define VM_F_TRUSTED    0x8
 #define VM_F_SOCK_VALUE 0x10    /* sockmap/sockhash lookup: a socket once not NULL */
 #define VM_F_FLOW_KEYS  0x20    /* MEM: a flow dissector's flow_keys (PTR_TO_FLOW_KEYS) */
 #define VM_F_DYNPTR_SLICE 0x40  /* MEM: a dynptr's slice, btf_id its dynptr's id */
 #define VM_F_PKT_SLICE  0x80    /* MEM: ... of an skb or xdp dynptr (packet data) */
-#define VM_F_UNTRUSTED  0x100   /* BTF: PTR_UNTRUSTED (walked in a sleepable program) */
+#define VM_F_UNTRUSTED  0x100   /* BTF: PTR_UNTRUSTED (walked through a field not listed as safe) */
 
 /* scalar id flag: this register is its id's base plus off (rX += K link) */
 #define VM_ID_ADD_CONST64 0x80000000u

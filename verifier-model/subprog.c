@@ -111,13 +111,13 @@ static bool arg_matches(struct vm_env *env, int regno, const struct vm_reg *want
 		return r->type == VM_PTR_CTX && !r->off;
 	if (want->type == VM_PTR_BTF)
 		return trusted_matches(r, want);
-	if (want->type == VM_PTR_DYNPTR)   /* process_dynptr_func's words on failure */
-		return vm_dynptr_global_arg(env, regno) == 0;
-	if (is_null_const(r))
+	if (want->type == VM_PTR_DYNPTR)    /* the caller words the rejection (measured) */
+		err = vm_dynptr_global_arg(env, regno);
+	else if (is_null_const(r))
 		return want->flags & VM_F_MAYBE_NULL;
-	if ((r->flags & VM_F_MAYBE_NULL) && !(want->flags & VM_F_MAYBE_NULL))
+	else if ((r->flags & VM_F_MAYBE_NULL) && !(want->flags & VM_F_MAYBE_NULL))
 		return false;
-	if (r->flags & VM_F_MAYBE_NULL) {
+	else if (r->flags & VM_F_MAYBE_NULL) {
 		struct vm_reg save = *r;
 
 		r->flags &= ~VM_F_MAYBE_NULL;
@@ -205,11 +205,13 @@ static int callback_frame(struct vm_env *env, struct vm_state *st, int subprog, 
 		scalar_set_const(&f->regs[1].s, 0);
 		f->regs[2] = args[3];
 	} else if (helper == BPF_FUNC_find_vma) {
-		/* cb(task, vma, ctx) */
+		/* cb(task, vma, ctx): set_find_vma_callback_state gives the vma as
+		 * plain PTR_TO_BTF_ID, not PTR_TRUSTED: it may be NULL as far as
+		 * the verifier knows, and kfuncs wanting trusted args refuse it */
 		f->regs[1] = args[1];
 		vm_reg__mark_unknown(&f->regs[2]);
 		f->regs[2].type = VM_PTR_BTF;
-		f->regs[2].flags = VM_F_TRUSTED;
+		f->regs[2].flags = 0;
 		f->regs[2].btf_id = vm_kbtf_struct_id("vm_area_struct");
 		scalar_set_const(&f->regs[2].s, 0);
 		f->regs[3] = args[4];
@@ -324,11 +326,28 @@ static bool retval_range(const struct vm_prog *p, int *lo, int *hi)
 	}
 }
 
-/* check_return_code of the main program (verbose_invalid_scalar's words) */
+/* verbose_invalid_scalar: R0's signed bounds, where it has any, against the range */
+static int invalid_scalar(struct vm_env *env, const struct vm_reg *r0, const char *where,
+			  int lo, int hi)
+{
+	char buf[96];
+	int n = 0;
+
+	if (r0->s.smin > INT64_MIN)
+		n += snprintf(buf + n, sizeof(buf) - n, " smin=%lld", (long long)r0->s.smin);
+	if (r0->s.smax < INT64_MAX)
+		n += snprintf(buf + n, sizeof(buf) - n, " smax=%lld", (long long)r0->s.smax);
+	if (!n)
+		snprintf(buf, sizeof(buf), " unknown scalar value");
+	return vm_env__reject(env, "At %s the register R0 has%s should have been in [%d, %d]",
+			      where, buf, lo, hi);
+}
+
+/* check_return_code of the main program */
 static int check_return_code(struct vm_env *env, const struct vm_reg *r0)
 {
-	char buf[96], tn[48];
-	int lo, hi, n;
+	char tn[48];
+	int lo, hi;
 
 	if (!retval_range(env->prog, &lo, &hi))
 		return 0;
@@ -339,15 +358,7 @@ static int check_return_code(struct vm_env *env, const struct vm_reg *r0)
 		return -EACCES;
 	if (r0->s.smin >= lo && r0->s.smax <= hi)
 		return 0;
-	n = 0;
-	if (r0->s.smin > INT64_MIN)
-		n += snprintf(buf + n, sizeof(buf) - n, " smin=%lld", (long long)r0->s.smin);
-	if (r0->s.smax < INT64_MAX)
-		n += snprintf(buf + n, sizeof(buf) - n, " smax=%lld", (long long)r0->s.smax);
-	if (!n)
-		snprintf(buf, sizeof(buf), " unknown scalar value");
-	return vm_env__reject(env, "At program exit the register R0 has%s should have been in [%d, %d]",
-			      buf, lo, hi);
+	return invalid_scalar(env, r0, "program exit", lo, hi);
 }
 
 static int main_exit(struct vm_env *env)
@@ -392,8 +403,8 @@ int vm_exec_exit(struct vm_env *env, const struct bpf_insn *insn)
 		if (vm_mark_precise(env, 0))
 			return -EACCES;
 		if (r0->s.smin < callee->callback_ret_min || r0->s.smax > callee->callback_ret_max)
-			return vm_env__reject(env, "At callback return the register R0 has unknown scalar value should have been in [%d, %d]",
-					      callee->callback_ret_min, callee->callback_ret_max);
+			return invalid_scalar(env, r0, "callback return", callee->callback_ret_min,
+					      callee->callback_ret_max);
 		/* before 6.8 the one pass returns past the call */
 		env->insn_idx = callee->callsite +
 				!vm_release_has(env->opt->kernel, VM_FEAT_CB_CONVERGE);

@@ -46,14 +46,6 @@ static const char *const pairs[][2] = {
 static const struct known {
 	const char *release, *prog, *why;
 } known[] = {
-	/* 6.1 accepts, 9 insns; the model stops at insn 2 */
-	{ "6.1", "raw_tp_ksym", "bpf_this_cpu_ptr on a typed percpu __ksym is not modelled "
-	  "(6.18 here refuses the ksym before the helper: no CONFIG_KALLSYMS_ALL)" },
-	/* 6.1 accepts after 4855 insns; the model after 4291 (-11.6%), measured
-	 * after this work was rebased onto the helper-table and socket changes
-	 * (this list did not name it before); the cause is not yet found */
-	{ "6.1", "static_chain", "two-level static __noinline chain in a loop: the model "
-	  "prunes more than 6.1 since the rebase (cause not found)" },
 	{ NULL, NULL, NULL },
 };
 

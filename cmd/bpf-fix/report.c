@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Notes on skipped fixes (see report.h). */
+#define _GNU_SOURCE /* asprintf */
+#include <stdlib.h>
+#include <string.h>
 #include "cmd/bpf-fix/report.h"
 
 static void kver(char *b, size_t n, unsigned k)
@@ -38,12 +41,55 @@ static void one(FILE *out, const char *shown, const struct fix_plan *p,
 	}
 }
 
-void report_skipped(FILE *out, const char *shown_path, const struct fix_plan *p)
+bool report_seen__first(struct report_seen *seen, const char *file, unsigned line,
+			unsigned col, const char *rule)
 {
-	for (size_t i = 0; i < p->n_cand; i++)
+	char *key = NULL;
+
+	if (!seen || asprintf(&key, "%s:%u:%u:%s", file, line, col, rule) < 0)
+		return true;
+	for (size_t i = 0; i < seen->n; i++)
+		if (!strcmp(seen->keys[i], key)) {
+			free(key);
+			return false;
+		}
+	if (seen->n == seen->cap) {
+		size_t cap = seen->cap ? seen->cap * 2 : 64;
+		char **k = realloc(seen->keys, cap * sizeof(*k));
+
+		if (!k) {
+			free(key);
+			return true;
+		}
+		seen->keys = k;
+		seen->cap = cap;
+	}
+	seen->keys[seen->n++] = key;
+	return true;
+}
+
+void report_seen__free(struct report_seen *seen)
+{
+	for (size_t i = 0; i < seen->n; i++)
+		free(seen->keys[i]);
+	free(seen->keys);
+	memset(seen, 0, sizeof(*seen));
+}
+
+void report_skipped(FILE *out, const char *shown_path, const struct fix_plan *p,
+		    struct report_seen *seen)
+{
+	for (size_t i = 0; i < p->n_cand; i++) {
+		const struct fix_candidate *c = &p->cand[i];
+		const struct bpf_finding *f = c->finding;
+
 		/* edits elsewhere: the included files' stage reports them */
-		if (p->cand[i].status != FIX_APPLIED && p->cand[i].status != FIX_SKIP_ELSEWHERE)
-			one(out, shown_path, p, &p->cand[i]);
+		if (c->status == FIX_APPLIED || c->status == FIX_SKIP_ELSEWHERE)
+			continue;
+		if (report_seen__first(seen, f->file ? f->file : shown_path, f->line, f->col,
+				       f->rule))
+			one(out, shown_path, p, c);
+	}
 }
 
 size_t report_applied_count(const struct fix_plan *p)

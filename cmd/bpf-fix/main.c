@@ -46,6 +46,7 @@ struct cli {
 	unsigned jobs;           /* -j N; 0: one per core */
 	bool quiet;              /* -q: no progress, no summary */
 	struct vm_globals globals;  /* -G: .rodata/.data/.bss presets for --verify */
+	struct report_seen seen;    /* notes given: a header's finding once, not per unit */
 };
 
 static void usage(FILE *out)
@@ -369,7 +370,7 @@ static int fix_finish(struct cli *c, struct fix_item *it)
 		return 2;
 	}
 	shown = diff_display_path(path);
-	report_skipped(stderr, shown ? shown : path, &it->plan);
+	report_skipped(stderr, shown ? shown : path, &it->plan, &c->seen);
 	/* Keep only what the verifier confirms, before anything is shown or written. */
 	if (verify_stage__run(&it->plan, path, shown ? shown : path, &opt, c->verify,
 			      stderr, &c->totals)) {
@@ -567,6 +568,7 @@ int main(int argc, char **argv)
 		status = 2;
 	run_free(&r);
 	lint_inputs__free(&in);
+	report_seen__free(&c.seen);
 	free(c.rule_filter);
 	vm_globals__free(&c.globals);
 	vm_qemu__cleanup();	/* the target release's VM boots, if any */

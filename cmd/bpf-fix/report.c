@@ -1,48 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Notes on skipped fixes (see report.h). */
-#define _GNU_SOURCE
-#include <pthread.h>
+#define _GNU_SOURCE /* asprintf */
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/bpf-fix/report.h"
-
-/*
- * Skipped fixes of findings in an included file, said once per run: every
- * unit including the header finds them again (falco's modern probe: 5
- * loops of one header, included by 175 units, were 875 identical notes).
- */
-static pthread_mutex_t said_lock = PTHREAD_MUTEX_INITIALIZER;
-static char **said;
-static size_t n_said, cap_said;
-
-/* First time this note is to be printed in the run? */
-static bool first_time(const char *file, const struct bpf_finding *f)
-{
-	char *key = NULL;
-	bool first = true;
-
-	if (asprintf(&key, "%s:%u:%u:%s", file, f->line, f->col, f->rule) < 0)
-		return true;
-	pthread_mutex_lock(&said_lock);
-	for (size_t i = 0; i < n_said && first; i++)
-		first = strcmp(said[i], key) != 0;
-	if (first && n_said == cap_said) {
-		size_t cap = cap_said ? cap_said * 2 : 64;
-		char **grown = realloc(said, cap * sizeof(*said));
-
-		if (grown) {
-			said = grown;
-			cap_said = cap;
-		}
-	}
-	if (first && n_said < cap_said) {
-		said[n_said++] = key;
-		key = NULL;
-	}
-	pthread_mutex_unlock(&said_lock);
-	free(key);
-	return first;
-}
 
 static void kver(char *b, size_t n, unsigned k)
 {
@@ -80,17 +41,54 @@ static void one(FILE *out, const char *shown, const struct fix_plan *p,
 	}
 }
 
-void report_skipped(FILE *out, const char *shown_path, const struct fix_plan *p)
+bool report_seen__first(struct report_seen *seen, const char *file, unsigned line,
+			unsigned col, const char *rule)
+{
+	char *key = NULL;
+
+	if (!seen || asprintf(&key, "%s:%u:%u:%s", file, line, col, rule) < 0)
+		return true;
+	for (size_t i = 0; i < seen->n; i++)
+		if (!strcmp(seen->keys[i], key)) {
+			free(key);
+			return false;
+		}
+	if (seen->n == seen->cap) {
+		size_t cap = seen->cap ? seen->cap * 2 : 64;
+		char **k = realloc(seen->keys, cap * sizeof(*k));
+
+		if (!k) {
+			free(key);
+			return true;
+		}
+		seen->keys = k;
+		seen->cap = cap;
+	}
+	seen->keys[seen->n++] = key;
+	return true;
+}
+
+void report_seen__free(struct report_seen *seen)
+{
+	for (size_t i = 0; i < seen->n; i++)
+		free(seen->keys[i]);
+	free(seen->keys);
+	memset(seen, 0, sizeof(*seen));
+}
+
+void report_skipped(FILE *out, const char *shown_path, const struct fix_plan *p,
+		    struct report_seen *seen)
 {
 	for (size_t i = 0; i < p->n_cand; i++) {
-		const struct bpf_finding *f = p->cand[i].finding;
+		const struct fix_candidate *c = &p->cand[i];
+		const struct bpf_finding *f = c->finding;
 
 		/* edits elsewhere: the included files' stage reports them */
-		if (p->cand[i].status == FIX_APPLIED || p->cand[i].status == FIX_SKIP_ELSEWHERE)
+		if (c->status == FIX_APPLIED || c->status == FIX_SKIP_ELSEWHERE)
 			continue;
-		if (f->file && p->path && strcmp(f->file, p->path) && !first_time(f->file, f))
-			continue;
-		one(out, shown_path, p, &p->cand[i]);
+		if (report_seen__first(seen, f->file ? f->file : shown_path, f->line, f->col,
+				       f->rule))
+			one(out, shown_path, p, c);
 	}
 }
 

@@ -43,22 +43,27 @@ static bool touches_changed_unit(const struct bpf_finding *f, const struct share
 
 static int collect(struct fix_fileset *set, const struct shared_unit *u, size_t n, FILE *out)
 {
-	for (size_t k = 0; k < n; k++)
-		for (size_t i = 0; u[k].found && i < u[k].found->n; i++) {
+	struct report_seen seen = { 0 };	/* each unit finds a header's finding again */
+	int rc = 0;
+
+	for (size_t k = 0; !rc && k < n; k++)
+		for (size_t i = 0; !rc && u[k].found && i < u[k].found->n; i++) {
 			const struct bpf_finding *f = &u[k].found->v[i];
 
 			if (!edits_elsewhere(f, u[k].path))
 				continue;
 			if (touches_changed_unit(f, u, n)) {
-				fprintf(out, "%s:%u:%u: note: [%s] fix not applied: it also edits a "
-					"file that fixes of its own changed\n", f->file, f->line,
-					f->col, f->rule);
+				if (report_seen__first(&seen, f->file, f->line, f->col, f->rule))
+					fprintf(out, "%s:%u:%u: note: [%s] fix not applied: it also "
+						"edits a file that fixes of its own changed\n",
+						f->file, f->line, f->col, f->rule);
 				continue;
 			}
 			if (fix_fileset__add(set, f))
-				return -ENOMEM;
+				rc = -ENOMEM;
 		}
-	return 0;
+	report_seen__free(&seen);
+	return rc;
 }
 
 /* Does unit u read (include, or is) one of the set's files? */
@@ -201,7 +206,7 @@ int shared_stage__run(const struct shared_unit *units, size_t n, struct shared_o
 		goto out;
 	}
 	for (size_t f = 0; f < set.n_files; f++)
-		report_skipped(o->out, set.files[f].path, &set.files[f]);
+		report_skipped(o->out, set.files[f].path, &set.files[f], NULL);
 	cu = units_of(&set, units, n, o->opt, &ncu);
 	if (!cu) {
 		status = 2;

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include "emit.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+SEC("kprobe/do_nanosleep")
+int on_a(void *ctx)
+{
+	emit(ctx);
+	return 0;
+}

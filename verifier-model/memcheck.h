@@ -37,6 +37,8 @@ void vm_note_stack_depth(struct vm_env *env, int frameno, int off);
 /* The stack slot regno points at (const offset), or NULL. */
 struct vm_slot *vm_stack_slot(struct vm_env *env, const struct vm_reg *reg,
 			      int off, int *spi_out);
+/* dst (-1: none) gets an unknown scalar of size bytes, sign-extended if sx. */
+void vm_load_unknown(struct vm_env *env, int dst, int size, bool sx);
 /* Narrow a loaded scalar to size bytes (coerce_reg_to_size[_sx]). */
 void vm_coerce_to_size(struct vm_scalar *s, int size, bool sx);
 

@@ -269,9 +269,12 @@ static int load_raw(const struct vm_object *obj, const struct vm_prog *vp,
 		snprintf(t->note, sizeof(t->note), "%d maps could not be created here "
 			 "('%.40s', '%.40s'%s): loaded without them", r.n_left_out, r.left_out[0],
 			 r.left_out[1], r.n_left_out > 2 ? ", ..." : "");
-	else
+	else if (vm_object__has_arena(obj))
 		snprintf(t->note, sizeof(t->note), "an arena: loaded by bpf-verify's own loader "
 			 "(libbpf %s cannot)", libbpf_version_string());
+	else	/* BPF_VERIFY_OWN_LOADER=1 */
+		snprintf(t->note, sizeof(t->note), "loaded by bpf-verify's own loader "
+			 "(BPF_VERIFY_OWN_LOADER)");
 	if (err)
 		snprintf(last_warning, sizeof(last_warning), "%s", r.why);
 	return err;

@@ -54,13 +54,13 @@ enum vm_reg_type {
 /* either: what "this id is a base plus off" tests mean */
 #define VM_ID_ADD_CONST (VM_ID_ADD_CONST64 | VM_ID_ADD_CONST32)
 
-struct vm_reg {
+struct vm_reg {            /* ordered to pack: a state holds hundreds */
 	uint8_t type;
-	uint16_t flags;
 	bool precise;
 	uint8_t frameno;        /* PTR_STACK: owning frame */
-	int32_t off;            /* fixed pointer offset; scalar: ADD_CONST delta */
+	uint16_t flags;
 	struct vm_scalar s;     /* scalar value, or pointer's variable offset */
+	int32_t off;            /* fixed pointer offset; scalar: ADD_CONST delta */
 	uint32_t id;            /* null-check / scalar link id */
 	uint32_t ref_obj_id;    /* acquired reference */
 	int32_t map;            /* map index (MAP, MAP_VALUE) */
